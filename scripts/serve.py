@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Serve the built site/ on localhost (stdlib only).
+
+    python3 scripts/serve.py [--port 8000] [--dir site] [--build]
+
+Correct types for .mjs/.wasm/.webmanifest, ``Cache-Control: no-cache`` (the service worker
+does the offline caching; the HTTP cache must not hide a new build).  If the port is taken a
+free one is used.  Prints the URL on the first line of output.
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+TYPES = {
+    ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+    ".json": "application/json", ".webmanifest": "application/manifest+json",
+    ".py": "text/plain; charset=utf-8", ".zip": "application/zip", ".css": "text/css",
+    ".html": "text/html; charset=utf-8", ".png": "image/png", ".whl": "application/zip",
+}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    quiet = False
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, fmt, *args):
+        if not self.quiet:
+            super().log_message(fmt, *args)
+
+
+def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1", quiet: bool = False):
+    handler = functools.partial(Handler, directory=str(directory))
+    Handler.quiet = quiet
+    try:
+        return http.server.ThreadingHTTPServer((host, port), handler)
+    except OSError:
+        if port == 0:
+            raise
+        return http.server.ThreadingHTTPServer((host, 0), handler)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description="serve site/ on localhost")
+    ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--host", default="127.0.0.1")
+    ap.add_argument("--dir", default=str(ROOT / "site"))
+    ap.add_argument("--build", action="store_true", help="run scripts/build.py first")
+    ap.add_argument("-q", "--quiet", action="store_true", help="no request log")
+    args = ap.parse_args(argv)
+    if args.build:
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py")], check=True)
+    directory = Path(args.dir)
+    if not (directory / "index.html").exists():
+        print(f"serve: {directory}/index.html missing; run scripts/build.py", file=sys.stderr)
+        return 1
+    httpd = make_server(directory, args.port, args.host, args.quiet)
+    host, port = httpd.server_address[:2]
+    print(f"Тысяча: http://{'localhost' if host == '127.0.0.1' else host}:{port}/", flush=True)
+    try:
+        httpd.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,57 @@
+/* Service worker of «Тысяча».  scripts/build.py fills in __VERSION__ (a hash of every built
+ * file) and __PRECACHE__ (the list of files), so any change to the site gives a new worker and
+ * a new cache.  Same-origin requests are answered cache-first; nothing else is ever fetched.
+ * A new version waits until the page asks it to take over (postMessage "skipWaiting"), so a
+ * game in progress is never reloaded behind the player's back. */
+const VERSION = "__VERSION__";
+const CACHE = "thousand-" + VERSION;
+const PRECACHE = __PRECACHE__;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // "reload": bypass the HTTP cache so the new cache gets the new bytes.
+    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })));
+  })());
+  // No skipWaiting() here: the page decides (see the "message" handler).
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) {
+      if (key.startsWith("thousand-") && key !== CACHE) await caches.delete(key);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data === "skipWaiting" || data.type === "skipWaiting") self.skipWaiting();
+  if (data.type === "version" && event.source) {
+    event.source.postMessage({ type: "version", version: VERSION });
+  }
+});
+
+self.addEventListener("fetch", (event) => {
+  const req = event.request;
+  if (req.method !== "GET") return;
+  const url = new URL(req.url);
+  if (url.origin !== self.location.origin) return; // never handled, never fetched by us
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    // Navigations (index.html?rules=…#…) map to the cached page whatever the query.
+    const isPage = req.mode === "navigate" || url.pathname.endsWith("/") ||
+      url.pathname.endsWith("/index.html");
+    const hit = isPage
+      ? (await cache.match("./index.html")) || (await cache.match("./"))
+      : await cache.match(req, { ignoreSearch: true });
+    if (hit) return hit;
+    try {
+      return await fetch(req);
+    } catch (err) {
+      return new Response("offline and not cached: " + url.pathname,
+        { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    }
+  })());
+});
