@@ -1,0 +1,9 @@
+"""Thousand (Тысяча): rules engine, bots and records.  See RULES.md."""
+from .cards import card, name, parse_cards, format_cards, accessible_name
+from .conventions import Conventions, PRESETS, SUPPORTED_PRESETS
+from .errors import IllegalAction, ConventionError, RecordError
+from .game import Game, FORMAT
+
+__all__ = ["Game", "Conventions", "PRESETS", "SUPPORTED_PRESETS", "IllegalAction",
+           "ConventionError", "RecordError", "FORMAT", "card", "name", "parse_cards",
+           "format_cards", "accessible_name"]

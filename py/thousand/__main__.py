@@ -1,0 +1,161 @@
+"""Command line: ``python -m thousand replay|simulate|bench|match``."""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+
+from . import actions as A
+from .conventions import Conventions
+from .errors import ConventionError, IllegalAction, RecordError
+from .game import Game
+
+
+def replay_summary(g: Game) -> dict:
+    deals = [{k: row[k] for k in ("dealer", "declarer", "contract", "outcome", "points",
+                                  "delta", "scores", "bolts")} for row in g.sheet]
+    return {"deals": deals, "scores": list(g.scores), "finished": g.finished, "winner": g.winner}
+
+
+def cmd_replay(args) -> int:
+    try:
+        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
+        record = json.loads(text)
+    except (OSError, json.JSONDecodeError) as e:
+        print(f"cannot read record: {e}", file=sys.stderr)
+        return 2
+    try:
+        g = Game.from_record(record)
+    except (IllegalAction, RecordError, ConventionError) as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    print(json.dumps(replay_summary(g), ensure_ascii=False))
+    return 0
+
+
+def _conventions(code: str | None) -> Conventions:
+    return Conventions.from_code(code) if code else Conventions()
+
+
+def cmd_simulate(args) -> int:
+    from .bots import make_bot
+    conv = _conventions(args.conventions)
+    kinds = (args.bots or "normal,normal,normal").split(",")
+    if len(kinds) != conv.players:
+        print(f"--bots needs {conv.players} names", file=sys.stderr)
+        return 2
+    rng = random.Random(args.seed)
+    games = deals = made = contracted = contract_sum = 0
+    wins = [0] * conv.players
+    for gi in range(args.games):
+        bots = [make_bot(k, seed=rng.randrange(1 << 30)) for k in kinds]
+        g = Game.new(conv, seed=rng.randrange(1 << 30), first_dealer=gi % conv.players)
+        while not g.finished and len(g.sheet) < args.max_deals:
+            seat = g.current_seat
+            g.apply(bots[seat].choose(g.view(seat)))
+        games += 1
+        deals += len(g.sheet)
+        for row in g.sheet:
+            if row["outcome"] != "conceded":
+                contracted += 1
+                made += row["outcome"] == "made"
+            contract_sum += row["contract"]
+        if g.winner is not None:
+            wins[g.winner] += 1
+    print(json.dumps({
+        "games": games, "deals": deals,
+        "declarer_make_rate": round(made / contracted, 4) if contracted else None,
+        "mean_contract": round(contract_sum / deals, 2) if deals else None,
+        "wins_by_seat": wins, "bots": kinds, "conventions": conv.to_code(),
+    }))
+    return 0
+
+
+def bench_engine(seconds: float = 3.0, seed: int = 1) -> dict:
+    rng = random.Random(seed)
+    # complete deals: play single deals from fresh games, random legal moves
+    t0 = time.perf_counter()
+    deals = 0
+    while time.perf_counter() - t0 < seconds:
+        g = Game.new(seed=rng.randrange(1 << 30))
+        d = g.deal
+        while g.deal is d:
+            moves = g.legal_moves()
+            g.push(moves[rng.randrange(len(moves))])
+        deals += 1
+    dt = time.perf_counter() - t0
+    t1 = time.perf_counter()
+    games = gdeals = 0
+    while time.perf_counter() - t1 < seconds:
+        g = Game.new(seed=rng.randrange(1 << 30))
+        while not g.finished:
+            moves = g.legal_moves()
+            g.push(moves[rng.randrange(len(moves))])
+        games += 1
+        gdeals += len(g.sheet)
+    gt = time.perf_counter() - t1
+    return {"deals_per_second": round(deals / dt, 1), "games_per_second": round(games / gt, 2),
+            "deals_in_games_per_second": round(gdeals / gt, 1), "deals": deals, "games": games}
+
+
+def cmd_bench(args) -> int:
+    if args.solver:
+        from .bots.solver import bench_solver
+        bench_solver()
+        return 0
+    if args.bot:
+        from .bots.bench import bench_bot
+        bench_bot(args.bot, decisions=args.decisions)
+        return 0
+    r = bench_engine(args.seconds)
+    print(f"random legal play, one core, CPython {sys.version.split()[0]}:")
+    print(f"  complete deals per second: {r['deals_per_second']}  ({r['deals']} deals)")
+    print(f"  whole games per second:    {r['games_per_second']}  "
+          f"({r['games']} games, {r['deals_in_games_per_second']} deals/s within games)")
+    return 0
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="thousand", description="Thousand (Тысяча) engine")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("replay", help="replay a game record (§9) and print its score sheet as JSON")
+    r.add_argument("file", help="record file, or - for stdin")
+    s = sub.add_parser("simulate", help="play whole games between bots")
+    s.add_argument("--games", type=int, default=10)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--conventions", default=None, help="share-link code, e.g. classic,target=1001")
+    s.add_argument("--bots", default=None, help="comma-separated: random,easy,normal,hard")
+    s.add_argument("--max-deals", type=int, default=500)
+    b = sub.add_parser("bench", help="engine throughput (or --solver / --bot LEVEL)")
+    b.add_argument("--seconds", type=float, default=3.0)
+    b.add_argument("--solver", action="store_true")
+    b.add_argument("--bot", default=None)
+    b.add_argument("--decisions", type=int, default=200)
+    m = sub.add_parser("match", help="duplicate match between bots")
+    m.add_argument("--seats", default="hard,normal,normal")
+    m.add_argument("--deals", type=int, default=300)
+    m.add_argument("--games", type=int, default=0)
+    m.add_argument("--seed", type=int, default=0)
+    m.add_argument("--conventions", default=None)
+    m.add_argument("--timeout", type=float, default=5.0)
+    args = p.parse_args(argv)
+    try:
+        if args.cmd == "replay":
+            return cmd_replay(args)
+        if args.cmd == "simulate":
+            return cmd_simulate(args)
+        if args.cmd == "bench":
+            return cmd_bench(args)
+        if args.cmd == "match":
+            from .bots.match import cmd_match
+            return cmd_match(args)
+    except ConventionError as e:
+        print(f"conventions: {e}", file=sys.stderr)
+        return 2
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

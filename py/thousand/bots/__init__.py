@@ -1,0 +1,29 @@
+"""Bots.  Every bot sees only ``Game.view(seat)`` and answers one action in §9 notation.
+
+    bot = make_bot("normal", seed=1)
+    action = bot.choose(game.view(seat))
+"""
+from __future__ import annotations
+
+from .baseline import RandomBot, HeuristicBot, EasyBot
+
+LEVELS = ("random", "easy", "normal", "hard")
+
+
+def make_bot(level: str, seed: int = 0, **options):
+    if level == "random":
+        return RandomBot(seed)
+    if level == "easy":
+        return EasyBot(seed)
+    if level == "normal":
+        return HeuristicBot(seed)
+    if level == "hard":
+        from .hard import HardBot
+        return HardBot(seed, **options)
+    if level.startswith("cmd:"):
+        from .protocol import ProcessBot
+        return ProcessBot(level[4:], **options)
+    raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)} or cmd:COMMAND)")
+
+
+__all__ = ["make_bot", "RandomBot", "HeuristicBot", "EasyBot", "LEVELS"]

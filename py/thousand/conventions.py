@@ -1,0 +1,308 @@
+"""House rules as data (RULES.md §6, §8).
+
+One frozen dataclass, ``Conventions``, has a field for every id of the convention
+catalog with its default.  Presets are plain dicts of field values.  The share-link
+codec writes a preset name plus the fields that differ from it:
+
+    classic                                  every default
+    table000                                 a preset
+    classic,target=1001,ace_marriage=on      a preset plus changed fields
+
+Values: ``on``/``off`` for switches, numbers, or the value names of the catalog.
+Fields whose behaviour the engine does not implement yet (redeals, golden round,
+blind game, players other than 3) exist and keep their defaults; any other value
+is refused with "not supported yet" rather than silently ignored.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace, asdict
+from typing import Any
+
+from .errors import ConventionError
+
+OFF = "off"
+
+
+def _f(default, values=None, section="", en="", ru="", supported=True, kind=None):
+    return field(default=default, metadata={
+        "values": values, "section": section, "en": en, "ru": ru,
+        "supported": supported, "kind": kind or type(default).__name__,
+    })
+
+
+@dataclass(frozen=True)
+class Conventions:
+    # §6.1 Table
+    players: int = _f(3, [3, 2, 4, 5, 6], "6.1", "Number of players", "Число игроков")
+    target: int = _f(1000, [1000, 1001], "6.1", "Game target", "Игра до")
+    win_above_target: bool = _f(False, None, "6.1", "Barrel contract must exceed the target (125/105)", "Для выхода с бочки нужно больше цели (125/105)")
+    barrel_at: int = _f(880, [880, 900], "6.1", "Barrel score", "Бочка на")
+    penalty: int = _f(120, None, "6.1", "Penalty for bolts and barrel falls (multiple of 5)", "Штраф за болты и слёт с бочки (кратно 5)", kind="penalty")
+    forced_bidder: str = _f("first_hand", ["first_hand", "dealer"], "6.1", "Who sits on 100", "Кто сидит на сотне")
+    bid_step: int = _f(5, [5, 10], "6.1", "Bid step", "Шаг торговли")
+    max_bid: int = _f(300, [300], "6.1", "Highest bid", "Максимальная ставка")
+    bid_cap: str = _f("marriages", ["marriages", "any_marriage", "none"], "6.1", "Bids above 120 need marriages in hand", "Торговля выше 120 только с марьяжами")
+    no_jump_bids: bool = _f(False, None, "6.1", "Each raise exactly one step", "Повышать только на шаг")
+    silence_below: Any = _f(OFF, [OFF, 0, -100, -120, -200, -300, -1000], "6.1", "Players below this score are silent in bidding", "Молчание в минусе", kind="silence")
+    end_at_minus_1000: bool = _f(True, None, "6.1", "Game ends when a score reaches −1000", "Игра заканчивается на −1000")
+    # §6.2 Play and trumps
+    meld_on_first_lead: bool = _f(False, None, "6.2", "Marriage may be declared before taking a trick", "Марьяж можно объявить без взятки")
+    ace_marriage: bool = _f(False, None, "6.2", "Four aces are a 200 marriage", "Тузовый марьяж (200)")
+    must_beat: bool = _f(False, None, "6.2", "Follower must beat the trick if he can", "Обязательно перебивать")
+    no_lead_foreign_trump: bool = _f(False, None, "6.2", "May not lead someone else's trump while holding other suits", "Нельзя ходить с чужого козыря")
+    must_lead_trump: bool = _f(False, None, "6.2", "Must lead a trump when holding one", "Обязательно ходить с козыря")
+    hide_talon_at_100: bool = _f(False, None, "6.2", "Talon taken at 100 without bidding is not shown", "Прикуп на сотне не показывается")
+    give_face_down: bool = _f(False, None, "6.2", "Given cards are seen only by their receiver", "Карты отдаются втёмную")
+    round_declarer: bool = _f(False, None, "6.2", "Round the declarer's points before comparing", "Округлять очки играющего")
+    four_nines_bonus: bool = _f(False, None, "6.2", "Four nines after the giving: +120", "Четыре девятки: +120")
+    # §6.3 Redeals (not supported yet)
+    redeal_four_nines_dealt: bool = _f(False, None, "6.3", "Redeal: four nines dealt", "Пересдача: четыре девятки на руках", supported=False)
+    redeal_low_hand: Any = _f(OFF, None, "6.3", "Redeal: hand below N points", "Пересдача: мало очков на руке", supported=False, kind="threshold")
+    redeal_low_talon: Any = _f(OFF, None, "6.3", "Redeal: talon below N points", "Пересдача: мало очков в прикупе", supported=False, kind="threshold")
+    redeal_two_nines_talon: bool = _f(False, None, "6.3", "Redeal: two nines in the talon", "Пересдача: две девятки в прикупе", supported=False)
+    redeal_four_nines_after: bool = _f(False, None, "6.3", "Redeal: four nines after the giving", "Пересдача: четыре девятки после сноса", supported=False)
+    redeal_only_at_100: bool = _f(False, None, "6.3", "Talon redeals only at 100", "Пересдача по прикупу только на сотне", supported=False)
+    # §6.4 Bolts and penalties
+    bolt_on: str = _f("no_tricks", ["no_tricks", "zero_points"], "6.4", "A bolt for no tricks (or no points)", "Болт за отсутствие взяток (или очков)")
+    bolts_mode: str = _f("total", ["total", "in_a_row", "none"], "6.4", "Three bolts: in total, in a row, or never penalised", "Три болта: всего, подряд или без штрафа")
+    no_bolt_on_own_game: bool = _f(False, None, "6.4", "No bolt for the declarer's own deal", "Нет болта в своей игре")
+    dump_555: bool = _f(True, None, "6.4", "Dump truck: exactly 555 becomes 0", "Самосвал: 555 → 0")
+    dump_minus_555: bool = _f(False, None, "6.4", "Dump truck: −555 becomes 0", "Самосвал: −555 → 0")
+    three_barrels_zero: bool = _f(False, None, "6.4", "Third fall from the barrel resets the score to 0", "Три бочки — на ноль")
+    # §6.5 Concession
+    concede_allowed: bool = _f(True, None, "6.5", "The declarer may concede", "Можно расписать")
+    concede_award: str = _f("half_bid", ["half_bid", "sixty", "split_120"], "6.5", "What opponents get from a concession", "Сколько получают противники при росписи")
+    concede_penalty: str = _f("bid", ["bid", "bolt", "none"], "6.5", "What a concession costs the declarer", "Штраф на росписи")
+    concede_limit_three: bool = _f(False, None, "6.5", "At most three free concessions per player", "Не более трёх бесплатных росписей")
+    concede_third_penalty: bool = _f(False, None, "6.5", "Every third concession costs the penalty", "Каждая третья роспись — штраф")
+    concede_on_barrel: bool = _f(False, None, "6.5", "A player on the barrel may concede", "Роспись на бочке")
+    concede_when_anyone_on_barrel: bool = _f(True, None, "6.5", "Concessions allowed while someone is on the barrel", "Роспись, когда кто-то на бочке")
+    concede_on_golden: bool = _f(False, None, "6.5", "Concessions allowed in the golden round", "Роспись в золотом коне", supported=False)
+    # §6.5a Barrel
+    barrel_deals: int = _f(3, [3], "6.5a", "Attempts on the barrel", "Попыток на бочке")
+    barrel_bidding: str = _f("normal", ["normal", "auto"], "6.5a", "The barrel player bids (or takes the talon automatically)", "Торговля на бочке")
+    round_need: bool = _f(True, None, "6.5a", "Round the barrel contract up to a multiple of 5", "Округлять заказ на бочке")
+    barrel_failed_contract: str = _f("attempt", ["attempt", "minus_bid_if_raised", "minus_bid"], "6.5a", "A failed contract on the barrel", "Недобор на бочке")
+    barrel_knockoff: bool = _f(True, None, "6.5a", "A newcomer knocks others off the barrel", "Сброс с бочки")
+    barrel_simultaneous: bool = _f(True, None, "6.5a", "Simultaneous entries: nobody sits, all get the penalty", "Двое на бочке одновременно")
+    barrel_freezes_opponents: bool = _f(False, None, "6.5a", "Opponents score nothing when the barrel player plays exactly the need", "Противники стоят на месте при игре бочки")
+    settlement: bool = _f(False, None, "6.5a", "Show the settlement at game end", "Расчёт выигрыша")
+    # §6.6 Golden round (not supported yet)
+    golden_round: str = _f("off", ["off", "on", "double_only"], "6.6", "Golden round", "Золотой кон", supported=False)
+    golden_double_bolts: bool = _f(False, None, "6.6", "Golden round doubles bolts", "Двойные болты в золотом коне", supported=False)
+    golden_reset: bool = _f(False, None, "6.6", "Golden round without a make resets scores", "Сброс счёта в золотом коне", supported=False)
+    golden_can_raise: bool = _f(False, None, "6.6", "Golden 120 may be raised", "Можно повышать в золотом коне", supported=False)
+    # §6.7 Blind game (not supported yet)
+    blind: str = _f("off", ["off", "on"], "6.7", "Blind game", "Игра втёмную", supported=False)
+    blind_hide_talon: bool = _f(False, None, "6.7", "Blind: talon hidden", "Втёмную: прикуп не показывается", supported=False)
+    blind_not_on_barrel: bool = _f(False, None, "6.7", "No blind game while anyone is on the barrel", "Не темнить на бочке", supported=False)
+    blind_allow_concede: bool = _f(False, None, "6.7", "Blind game may be conceded", "Роспись втёмную", supported=False)
+    blind_max_240: bool = _f(False, None, "6.7", "Blind score capped at 240", "Втёмную не более 240", supported=False)
+    blind_double_bolts: bool = _f(False, None, "6.7", "Blind game doubles bolts", "Двойные болты втёмную", supported=False)
+    unblind: bool = _f(False, None, "6.7", "Unblinding with a marriage (125)", "Растемнение", supported=False)
+    unblind_takes_talon: bool = _f(False, None, "6.7", "The unblinder takes the talon", "Растемнивший берёт прикуп", supported=False)
+    # §7 Other player counts (not supported yet)
+    two_mode: str = _f("eleven", ["eleven", "two_talons", "dead_hand"], "7", "Two-player variant", "Вариант на двоих", supported=False)
+    four_mode: str = _f("all_play", ["all_play", "dealer_sits_out"], "7", "Four-player variant", "Вариант на четверых", supported=False)
+    sitter_marriage: str = _f("full", ["full", "half"], "7", "Resting dealer's marriage in the talon", "Марьяж в прикупе у сидящего", supported=False)
+
+    # The preset this object was derived from; not a convention, used by the codec.
+    preset: str = field(default="classic", compare=False, metadata={"internal": True})
+
+    def __post_init__(self):
+        for f in _FIELDS:
+            _validate(f, getattr(self, f.name))
+        if self.preset not in PRESETS:
+            raise ConventionError(f"unknown preset {self.preset!r}")
+        if self.players != 3:
+            raise ConventionError(f"players={self.players}: not supported yet (only 3 players)")
+        for f in _FIELDS:
+            if not f.metadata["supported"] and getattr(self, f.name) != f.default:
+                raise ConventionError(f"{f.name}={_fmt(getattr(self, f.name))}: not supported yet")
+        if self.no_lead_foreign_trump and self.must_lead_trump:
+            raise ConventionError("must_lead_trump cannot be on together with no_lead_foreign_trump (§6.2)")
+
+    # ---- derived values -------------------------------------------------
+    @property
+    def need(self) -> int:
+        """What the barrel player must make to win (RULES.md §4.1)."""
+        n = self.target - self.barrel_at + (1 if self.win_above_target else 0)
+        if self.round_need:
+            n = -(-n // 5) * 5
+        return n
+
+    # ---- presets and codec ---------------------------------------------
+    @classmethod
+    def from_preset(cls, name: str, **changes) -> "Conventions":
+        if name not in PRESETS:
+            raise ConventionError(f"unknown preset {name!r} (known: {', '.join(PRESETS)})")
+        return cls(**{**PRESETS[name], **changes, "preset": name})
+
+    def replace(self, **changes) -> "Conventions":
+        for k in changes:
+            if k not in _BY_NAME and k != "preset":
+                raise ConventionError(f"unknown convention {k!r}")
+        return replace(self, **changes)
+
+    def changed(self) -> dict:
+        """Fields that differ from this object's preset."""
+        base = PRESETS[self.preset]
+        default = {f.name: f.default for f in _FIELDS}
+        out = {}
+        for f in _FIELDS:
+            ref = base.get(f.name, default[f.name])
+            v = getattr(self, f.name)
+            if v != ref:
+                out[f.name] = v
+        return out
+
+    def to_dict(self) -> dict:
+        """The record form (RULES.md §9): {"preset": name, ...changed fields}."""
+        return {"preset": self.preset, **self.changed()}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Conventions":
+        if not isinstance(d, dict):
+            raise ConventionError("conventions must be an object")
+        d = dict(d)
+        preset = d.pop("preset", "classic")
+        for k, v in d.items():
+            if k not in _BY_NAME:
+                raise ConventionError(f"unknown convention {k!r}")
+        return cls.from_preset(preset, **d)
+
+    def to_code(self) -> str:
+        parts = [self.preset]
+        for k, v in self.changed().items():
+            parts.append(f"{k}={_fmt(v)}")
+        return ",".join(parts)
+
+    @classmethod
+    def from_code(cls, code: str) -> "Conventions":
+        conv, problems = cls.from_code_lenient(code)
+        if problems:
+            raise ConventionError("; ".join(problems))
+        return conv
+
+    @classmethod
+    def from_code_lenient(cls, code: str) -> tuple["Conventions", list[str]]:
+        """Read what can be read; return the conventions and a list of what was ignored."""
+        problems: list[str] = []
+        parts = [p for p in (code or "").strip().split(",") if p.strip()]
+        preset = "classic"
+        if parts and "=" not in parts[0]:
+            name = parts.pop(0).strip()
+            if name in PRESETS:
+                preset = name
+            else:
+                problems.append(f"unknown preset {name!r}")
+        conv = cls.from_preset(preset)
+        for p in parts:
+            key, eq, raw = p.partition("=")
+            key = key.strip()
+            if not eq:
+                problems.append(f"{key!r} has no value")
+                continue
+            if key not in _BY_NAME:
+                problems.append(f"unknown convention {key!r}")
+                continue
+            try:
+                value = _parse(_BY_NAME[key], raw.strip())
+                conv = conv.replace(**{key: value})
+            except ConventionError as e:
+                problems.append(str(e))
+        return conv, problems
+
+    @staticmethod
+    def catalog() -> list[dict]:
+        """Every convention with its section, default, values and labels (for the settings UI)."""
+        out = []
+        for f in _FIELDS:
+            m = f.metadata
+            values = m["values"]
+            if values is None and m["kind"] == "bool":
+                values = [False, True]
+            out.append({"id": f.name, "section": m["section"], "default": f.default,
+                        "values": values, "kind": m["kind"], "label_en": m["en"],
+                        "label_ru": m["ru"], "supported": m["supported"]})
+        return out
+
+
+_FIELDS = [f for f in fields(Conventions) if not f.metadata.get("internal")]
+_BY_NAME = {f.name: f for f in _FIELDS}
+
+
+def _fmt(v) -> str:
+    if v is True:
+        return "on"
+    if v is False:
+        return "off"
+    return str(v)
+
+
+def _parse(f, raw: str):
+    kind = f.metadata["kind"]
+    low = raw.lower()
+    if kind == "bool":
+        if low in ("on", "1", "true", "yes"):
+            return True
+        if low in ("off", "0", "false", "no"):
+            return False
+        raise ConventionError(f"{f.name}: {raw!r} is not on/off")
+    if kind in ("int", "penalty", "silence", "threshold"):
+        if low == OFF and kind in ("silence", "threshold"):
+            return OFF
+        try:
+            return int(raw)
+        except ValueError:
+            raise ConventionError(f"{f.name}: {raw!r} is not a number") from None
+    return raw
+
+
+def _validate(f, v):
+    kind = f.metadata["kind"]
+    values = f.metadata["values"]
+    name = f.name
+    if kind == "bool":
+        if not isinstance(v, bool):
+            raise ConventionError(f"{name}: {v!r} is not on/off")
+        return
+    if kind == "penalty":
+        if not isinstance(v, int) or isinstance(v, bool) or v <= 0 or v % 5:
+            raise ConventionError(f"{name}: {v!r} must be a positive multiple of 5")
+        return
+    if kind == "threshold":
+        if v != OFF and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
+            raise ConventionError(f"{name}: {v!r} must be off or a number of points")
+        return
+    if values is not None and v not in values:
+        shown = ", ".join(_fmt(x) for x in values)
+        raise ConventionError(f"{name}: {_fmt(v)!s} is not one of {shown}")
+    if kind == "int" and (isinstance(v, bool) or not isinstance(v, int)):
+        raise ConventionError(f"{name}: {v!r} is not a number")
+
+
+# ---- presets (RULES.md §8) -----------------------------------------------
+PRESETS: dict[str, dict] = {
+    "classic": {},
+    "table000": {
+        "target": 1001, "round_need": False, "ace_marriage": True,
+        "barrel_failed_contract": "minus_bid_if_raised", "barrel_freezes_opponents": True,
+        "concede_penalty": "bid", "concede_award": "half_bid",
+        "dump_555": True, "dump_minus_555": True, "end_at_minus_1000": True,
+    },
+    "club001": {
+        "redeal_two_nines_talon": True, "redeal_low_talon": 5,
+        "redeal_four_nines_after": True, "three_barrels_zero": True,
+    },
+    "site002": {
+        "forced_bidder": "dealer", "bid_cap": "any_marriage", "bolt_on": "zero_points",
+        "concede_award": "split_120", "concede_penalty": "none",
+    },
+    "polish": {"bid_step": 10, "must_beat": True},
+    "two": {"players": 2},
+    "four": {"players": 4},
+}
+
+# Presets that the engine can play today (the others need redeals or other player counts).
+SUPPORTED_PRESETS = ("classic", "table000", "site002", "polish")
