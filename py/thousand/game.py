@@ -52,6 +52,7 @@ class Game:
         self.finished = False
         self.winner: int | None = None
         self._pending: list[dict] = []    # record deals not started yet (from_record)
+        self.start: dict | None = None    # optional starting position (record "start")
 
     # ---- construction -----------------------------------------------------
     @classmethod
@@ -268,7 +269,7 @@ class Game:
 
     def scores_at_deal_start(self, d: Deal, seat: int) -> int:
         if d.number == 0:
-            return 0
+            return (self.start or {}).get("scores", [0] * self.n)[seat]
         return self.sheet[d.number - 1]["scores"][seat]
 
     # ---- records (§9) -----------------------------------------------------
@@ -286,7 +287,45 @@ class Game:
                "first_dealer": self.first_dealer, "deals": deals}
         if self.seed is not None:
             rec["seed"] = self.seed
+        if self.start is not None:
+            rec["start"] = copy.deepcopy(self.start)
         return rec
+
+    def set_start(self, start: dict) -> None:
+        """A record may start from a position (scores, bolts, barrel) instead of 0:
+        {"scores": [...], "bolts": [...], "barrel": [attempts or null per seat],
+         "concessions": [...], "falls": [...]}.  Used for short barrel tests and puzzles."""
+        n = self.n
+        if not isinstance(start, dict):
+            raise RecordError("start must be an object")
+        unknown = set(start) - {"scores", "bolts", "barrel", "concessions", "falls"}
+        if unknown:
+            raise RecordError(f"start: unknown key {sorted(unknown)[0]!r}")
+
+        def ints(key, ok):
+            v = start.get(key, [0] * n)
+            if not (isinstance(v, list) and len(v) == n and all(ok(x) for x in v)):
+                raise RecordError(f"start.{key}: {n} values expected")
+            return list(v)
+        isint = lambda x: isinstance(x, int) and not isinstance(x, bool)
+        scores = ints("scores", lambda x: isint(x) and x % 5 == 0)
+        bolts = ints("bolts", lambda x: isint(x) and x >= 0)
+        concessions = ints("concessions", lambda x: isint(x) and x >= 0)
+        falls = ints("falls", lambda x: isint(x) and x >= 0)
+        barrel = start.get("barrel", [None] * n)
+        if not (isinstance(barrel, list) and len(barrel) == n
+                and all(b is None or (isint(b) and 0 <= b < self.conv.barrel_deals) for b in barrel)):
+            raise RecordError("start.barrel: per seat null (not on the barrel) or attempts used")
+        for s in range(n):
+            if barrel[s] is not None and scores[s] != self.conv.barrel_at:
+                raise RecordError(f"start: seat {s} on the barrel must have score {self.conv.barrel_at}")
+            if barrel[s] is None and scores[s] >= self.conv.barrel_at:
+                raise RecordError(f"start: seat {s} at {scores[s]} must be on the barrel")
+        self.start = copy.deepcopy(start)
+        self.scores, self.bolts = scores, bolts
+        self.concessions, self.barrel_falls = concessions, falls
+        self.on_barrel = [b is not None for b in barrel]
+        self.barrel_attempts = [b or 0 for b in barrel]
 
     @classmethod
     def from_record(cls, record: dict, *, on_action=None) -> "Game":
@@ -303,6 +342,8 @@ class Game:
         if seed is not None and not isinstance(seed, int):
             raise RecordError("seed must be an integer")
         g = cls(conv, record.get("names"), record.get("first_dealer", 0), seed)
+        if record.get("start") is not None:
+            g.set_start(record["start"])
         for i, spec in enumerate(deals):
             if not isinstance(spec, dict) or ("hands" not in spec and not isinstance(spec.get("seed"), int)):
                 raise RecordError(f"deal {i + 1}: needs hands and talon, or a seed")
