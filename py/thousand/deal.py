@@ -47,7 +47,7 @@ class Deal:
         "forced", "high_bid", "bidder", "passed", "bid_count", "at_100", "auto_barrel",
         "declarer", "contract", "talon_public", "gives_face_down", "gives",
         "trump", "trick", "leader", "tricks_taken", "card_points", "meld_points", "melds",
-        "tricks", "actions", "outcome", "had_nines",
+        "tricks", "actions", "outcome", "had_nines", "meld_at",
     )
 
     def __init__(self, number: int, dealer: int, hands: list[int], talon: list[int],
@@ -80,6 +80,7 @@ class Deal:
         self.card_points = [0] * n
         self.meld_points = [0] * n
         self.melds: list[tuple[int, int]] = []   # (seat, suit; 4 = ace marriage)
+        self.meld_at: list[int] = []             # index of the trick each meld was led in
         self.tricks: list[tuple[int, list, int]] = []  # (leader, [(seat, card)], winner)
         self.actions: list[int] = []
         self.outcome = ""

@@ -203,8 +203,9 @@ class Game:
             "contract": d.contract if d.declarer >= 0 else None,
             "gives": gives,
             "trump": "SCDH"[d.trump] if d.trump >= 0 else None,
-            "melds": [{"seat": s, "suit": "SCDH"[m] if m < 4 else "A",
-                       "value": 200 if m == 4 else (40, 60, 80, 100)[m]} for s, m in d.melds],
+            "melds": [{"seat": s, "suit": "SCDH"[m] if m < 4 else "A", "trick": t,
+                       "value": 200 if m == 4 else (40, 60, 80, 100)[m]}
+                      for (s, m), t in zip(d.melds, d.meld_at)],
             "trick": [[s, name(c)] for s, c in d.trick],
             "leader": d.leader if d.leader >= 0 else None,
             "tricks": [{"leader": l, "cards": [[s, name(c)] for s, c in t], "winner": w}

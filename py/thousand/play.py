@@ -106,9 +106,10 @@ def legal(game, d) -> list[int]:
         for s in range(4):
             mm = MARRIAGE_MASK[s]
             if hand & mm == mm:
-                for c in (s * 6 + QUEEN, s * 6 + KING):
-                    if m >> c & 1:
-                        out.append(A.MELD + c)
+                # declaring makes the led card a trump of his own, so the lead
+                # restrictions of §6.2 (judged after the declaration) never forbid it
+                out.append(A.MELD + s * 6 + QUEEN)
+                out.append(A.MELD + s * 6 + KING)
         if game.conv.ace_marriage and hand & ACES_MASK == ACES_MASK:
             for s in range(4):
                 c = s * 6 + ACE
@@ -121,6 +122,7 @@ def apply(game, d, move: int) -> None:
     seat = d.turn
     if move >= A.MELD:
         c = move - A.MELD
+        d.meld_at.append(len(d.tricks))
         if c % 6 == ACE:
             d.meld_points[seat] += ACE_MARRIAGE_VALUE
             d.melds.append((seat, 4))
