@@ -1,0 +1,197 @@
+"""World sampler: deals of the unseen cards consistent with one seat's observation.
+
+Everything comes from ``Game.view(seat)``: the bot's own hand, the talon when it
+was shown (it went to the declarer), cards given face up (or to/by this seat),
+cards played, and voids revealed in play — a follower who did not follow suit has
+none of the suit led, and one who then did not trump has no trump of that trick.
+
+For the play phase the unseen cards are split between the two other seats; the
+sampler is exact and uniform over the consistent worlds (cards that only one
+seat may hold go there, the rest are split at random), and ``all_worlds``
+enumerates them when there are few.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from dataclasses import dataclass
+
+from ..cards import card as parse_card, SUIT_MASK, FULL_MASK, cards_of
+
+
+@dataclass
+class Knowledge:
+    seat: int
+    n: int
+    hands_known: list      # per seat: mask of cards known to be in that hand now
+    sizes: list            # per seat: cards in hand now
+    voids: list            # per seat: bitmask of suits (bit s) the seat is known to lack
+    unseen: int            # mask of cards whose place is unknown to this seat
+    played: int
+
+    def allowed(self, seat: int) -> int:
+        """Cards of `unseen` this seat may hold given its voids."""
+        m = self.unseen
+        for s in range(4):
+            if self.voids[seat] >> s & 1:
+                m &= ~SUIT_MASK[s]
+        return m
+
+    def need(self, seat: int) -> int:
+        return self.sizes[seat] - bin(self.hands_known[seat]).count("1")
+
+
+def _c(x: str) -> int:
+    return parse_card(x)
+
+
+def observe(view: dict) -> Knowledge:
+    """What `view["seat"]` knows about where the cards are (play, contract or giving phase)."""
+    me = view["seat"]
+    n = len(view["names"])
+    known = [0] * n
+    for c in view["hand"]:
+        known[me] |= 1 << _c(c)
+    played = 0
+    voids = [0] * n
+    melds = sorted(view.get("melds", []), key=lambda m: m["trick"])
+    trump = -1
+    tricks = [(t["cards"], i) for i, t in enumerate(view.get("tricks", []))]
+    if view.get("trick"):
+        tricks.append((view["trick"], len(tricks)))
+    mi = 0
+    for cards, idx in tricks:
+        while mi < len(melds) and melds[mi]["trick"] <= idx:
+            if melds[mi]["suit"] != "A":
+                trump = "SCDH".index(melds[mi]["suit"])
+            mi += 1
+        led = _c(cards[0][1]) // 6
+        for seat, cs in cards:
+            c = _c(cs)
+            played |= 1 << c
+            if c // 6 != led:
+                voids[seat] |= 1 << led
+                if trump >= 0 and c // 6 != trump:
+                    voids[seat] |= 1 << trump
+    decl = view.get("declarer")
+    if decl is not None and view.get("talon") and view["phase"] != "bidding":
+        for cs in view["talon"]:
+            known[decl] |= 1 << _c(cs)
+    for g in view.get("gives", []):
+        if g["card"] is not None:
+            c = 1 << _c(g["card"])
+            known[g["from"]] &= ~c
+            known[g["to"]] |= c
+    for s in range(n):
+        known[s] &= ~played
+        if s != me:
+            known[s] &= ~known[me]
+    sizes = list(view["hand_sizes"])
+    seen = played
+    for s in range(n):
+        seen |= known[s]
+    unseen = FULL_MASK & ~seen
+    return Knowledge(me, n, known, sizes, voids, unseen, played)
+
+
+def _split(k: Knowledge):
+    """(a, b, forced_a, forced_b, free cards, how many free cards go to a)."""
+    others = [s for s in range(k.n) if s != k.seat]
+    a, b = others
+    al, bl = k.allowed(a), k.allowed(b)
+    forced_a = k.unseen & al & ~bl
+    forced_b = k.unseen & bl & ~al
+    free = k.unseen & al & bl
+    na = k.need(a) - bin(forced_a).count("1")
+    nb = k.need(b) - bin(forced_b).count("1")
+    nfree = bin(free).count("1")
+    if na < 0 or nb < 0 or na + nb != nfree or (k.unseen & ~al & ~bl):
+        return None
+    return a, b, forced_a, forced_b, cards_of(free), na
+
+
+def count_worlds(k: Knowledge) -> int:
+    sp = _split(k)
+    if sp is None:
+        return 0
+    return math.comb(len(sp[4]), sp[5])
+
+
+def sample_worlds(k: Knowledge, count: int, rng: random.Random) -> list[list[int]]:
+    """`count` worlds (hand masks per seat), uniform over consistent worlds."""
+    sp = _split(k)
+    if sp is None:
+        return [_fallback(k, rng) for _ in range(count)]
+    a, b, fa, fb, free, na = sp
+    out = []
+    for _ in range(count):
+        pick = rng.sample(free, na)
+        ma = fa
+        for c in pick:
+            ma |= 1 << c
+        mb = fb | (sum(1 << c for c in free) & ~ma)
+        out.append(_world(k, a, b, ma, mb))
+    return out
+
+
+def all_worlds(k: Knowledge, limit: int = 10_000) -> list[list[int]] | None:
+    """Every consistent world, or None when there are more than `limit`."""
+    sp = _split(k)
+    if sp is None:
+        return None
+    a, b, fa, fb, free, na = sp
+    if math.comb(len(free), na) > limit:
+        return None
+    allfree = sum(1 << c for c in free)
+    out = []
+    for pick in itertools.combinations(free, na):
+        ma = fa | sum(1 << c for c in pick)
+        out.append(_world(k, a, b, ma, fb | (allfree & ~ma)))
+    return out
+
+
+def worlds(k: Knowledge, count: int, rng: random.Random) -> list[list[int]]:
+    """Exhaustive when there are at most `count` worlds, else a uniform sample."""
+    ex = all_worlds(k, limit=count)
+    return ex if ex is not None else sample_worlds(k, count, rng)
+
+
+def _world(k: Knowledge, a: int, b: int, ma: int, mb: int) -> list[int]:
+    hands = list(k.hands_known)
+    hands[a] |= ma
+    hands[b] |= mb
+    return hands
+
+
+def _fallback(k: Knowledge, rng: random.Random) -> list[int]:
+    """Ignore voids (should not happen for observations the engine made)."""
+    others = [s for s in range(k.n) if s != k.seat]
+    free = cards_of(k.unseen)
+    rng.shuffle(free)
+    hands = list(k.hands_known)
+    i = 0
+    for s in others:
+        for c in free[i:i + k.need(s)]:
+            hands[s] |= 1 << c
+        i += k.need(s)
+    return hands
+
+
+def consistent(view: dict, hands: list[int]) -> bool:
+    """Does a world contradict the observation?  (For tests.)"""
+    k = observe(view)
+    if hands[k.seat] != k.hands_known[k.seat]:
+        return False
+    allm = 0
+    for s in range(k.n):
+        if hands[s] & allm:
+            return False
+        allm |= hands[s]
+        if hands[s] & k.hands_known[s] != k.hands_known[s]:
+            return False
+        if bin(hands[s]).count("1") != k.sizes[s]:
+            return False
+        if hands[s] & ~k.hands_known[s] & ~k.allowed(s):
+            return False
+    return allm | k.played == FULL_MASK
