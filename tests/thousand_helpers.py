@@ -1,0 +1,93 @@
+"""Shared helpers for the engine tests: build games from hand-written deals.
+
+The "role" hands below are used across the test files: relative to the dealer D,
+F (first hand, the forced bidder) holds all the hearts and 9D, N (the seat after F)
+all the spades and JD, D all the clubs and QD; the talon is AD TD KD.  With one suit
+per player, the tricks of a deal are easy to follow by hand.
+"""
+from __future__ import annotations
+
+import random
+
+from thousand import Conventions, Game
+
+F_H = "AH TH KH QH JH 9H 9D".split()
+N_H = "AS TS KS QS JS 9S JD".split()
+D_H = "AC TC KC QC JC 9C QD".split()
+TALON = "AD TD KD".split()
+
+
+def role_hands(dealer: int = 0) -> list[list[str]]:
+    h: list = [None] * 3
+    h[dealer] = D_H
+    h[(dealer + 1) % 3] = F_H
+    h[(dealer + 2) % 3] = N_H
+    return h
+
+
+def record(deals, conventions=None, start=None, first_dealer=0) -> dict:
+    r = {"format": "thousand/1", "conventions": conventions or {"preset": "classic"},
+         "names": ["A", "B", "C"], "first_dealer": first_dealer, "deals": deals}
+    if start is not None:
+        r["start"] = start
+    return r
+
+
+def deal_spec(actions, hands=None, talon=None, dealer=0) -> dict:
+    return {"hands": hands or role_hands(dealer), "talon": talon or TALON, "actions": list(actions)}
+
+
+def game_with(actions=(), hands=None, talon=None, conventions=None, start=None, dealer=0) -> Game:
+    """One explicit deal, replayed through Game.from_record (illegal actions raise)."""
+    conv = conventions
+    if isinstance(conv, Conventions):
+        conv = conv.to_dict()
+    return Game.from_record(record([deal_spec(actions, hands, talon, dealer)], conv, start, dealer))
+
+
+# The plays of deal "A" (dealer 0: D = 0, F = 1, N = 2): F gives AD to D and TD to N.
+# Tricks: F wins AH JS JC (15), F declares KH (+100) 9S 9C (4), D wins KD JD AD (17),
+# N wins QD 9D TD (13), F trumps AS QC 9H (14), TH TS TC (30), QH KS KC (11), JH QS AC (16):
+# F 90 cards + 100 marriage, D 17, N 13.
+PLAYS_A = ["play AH", "play JS", "play JC",
+           "meld KH", "play 9S", "play 9C",
+           "play KD", "play JD", "play AD",
+           "play QD", "play 9D", "play TD",
+           "play AS", "play QC", "play 9H",
+           "play TH", "play TS", "play TC",
+           "play QH", "play KS", "play KC",
+           "play JH", "play QS", "play AC"]
+
+
+def deal_a_actions(contract="contract 100", bids=("pass", "pass")) -> list[str]:
+    return list(bids) + ["give AD 0", "give TD 2", contract] + PLAYS_A
+
+
+def random_conventions(rng: random.Random) -> Conventions:
+    """A random set of in-scope conventions (everything the engine supports)."""
+    ch = rng.choice
+    kw = dict(
+        target=ch([1000, 1001]), win_above_target=ch([False, True]), barrel_at=ch([880, 900]),
+        penalty=ch([120, 100, 150]), forced_bidder=ch(["first_hand", "dealer"]),
+        bid_step=ch([5, 10]), bid_cap=ch(["marriages", "any_marriage", "none"]),
+        no_jump_bids=ch([False, True]), silence_below=ch(["off", 0, -100, -200]),
+        end_at_minus_1000=ch([True, False]), meld_on_first_lead=ch([False, True]),
+        ace_marriage=ch([False, True]), must_beat=ch([False, True]),
+        hide_talon_at_100=ch([False, True]), give_face_down=ch([False, True]),
+        round_declarer=ch([False, True]), four_nines_bonus=ch([False, True]),
+        bolt_on=ch(["no_tricks", "zero_points"]), bolts_mode=ch(["total", "in_a_row", "none"]),
+        no_bolt_on_own_game=ch([False, True]), dump_555=ch([True, False]),
+        dump_minus_555=ch([False, True]), three_barrels_zero=ch([False, True]),
+        concede_allowed=ch([True, False]), concede_award=ch(["half_bid", "sixty", "split_120"]),
+        concede_penalty=ch(["bid", "bolt", "none"]), concede_limit_three=ch([False, True]),
+        concede_third_penalty=ch([False, True]), concede_on_barrel=ch([False, True]),
+        concede_when_anyone_on_barrel=ch([True, False]), barrel_bidding=ch(["normal", "auto"]),
+        round_need=ch([True, False]),
+        barrel_failed_contract=ch(["attempt", "minus_bid_if_raised", "minus_bid"]),
+        barrel_knockoff=ch([True, False]), barrel_simultaneous=ch([True, False]),
+        barrel_freezes_opponents=ch([False, True]), settlement=ch([False, True]),
+    )
+    lead = ch(["none", "foreign", "must"])
+    kw["no_lead_foreign_trump"] = lead == "foreign"
+    kw["must_lead_trump"] = lead == "must"
+    return Conventions(**kw)
