@@ -115,7 +115,9 @@ def test_s3_7_ace_marriage():
     g.apply("meld AD")
     assert g.deal.meld_points == [0, 0, 200] and g.view(0)["trump"] is None
     assert [(m["seat"], m["suit"], m["value"]) for m in g.view(0)["melds"]] == [(2, "A", 200)]
-    assert legal_set(g) == {"play JD", "play QD", "play KD", "play TD"}      # seat 0... follows ♦
+    assert g.current_seat == 0 and len(legal_set(g)) == 8   # seat 0: no ♦, no trump: any card
+    g.apply("play 9S")
+    assert legal_set(g) == {"play JD", "play QD", "play KD", "play TD"}      # seat 1 follows ♦
     # without the convention an ace is just a card
     g = game_with(acts, hands=ACES, talon=ACES_TALON, conventions=Conventions(meld_on_first_lead=True))
     assert "meld AS" not in legal_set(g)
