@@ -1,0 +1,99 @@
+"""RULES.md §4.1 barrel and §4.2 winning, §6.5a barrel conventions (the records in tests/records/barrel_*.json
+cover entry, cap, attempts, falls, knock-off, simultaneous entry and the win; these add the switches)."""
+import pytest
+
+from thousand import Conventions, IllegalAction
+from thousand_helpers import game_with, deal_a_actions
+
+Z = [0, 0, 0]
+
+
+def start(scores, barrel=(None, None, None), **kw):
+    return dict({"scores": list(scores), "bolts": Z, "barrel": list(barrel)}, **kw)
+
+
+def test_s4_1_sitting_down_attempts_start_next_deal():
+    """§4.1: attempts count from the deal after the one in which he sat down."""
+    g = game_with(deal_a_actions(), start=start([0, 800, 0]))
+    assert g.scores[1] == 880 and g.on_barrel[1] and g.barrel_attempts[1] == 0
+
+
+def test_s4_1_nobody_wins_without_the_barrel_first():
+    g = game_with(deal_a_actions("contract 190"), start=start([0, 800, 0]))
+    assert not g.finished and g.scores == [15, 880, 15] and g.on_barrel[1]
+
+
+def test_s6_5a_barrel_knockoff_off():
+    g = game_with(deal_a_actions(), start=start([0, 800, 880], (None, None, 0)),
+                  conventions=Conventions(barrel_knockoff=False))
+    assert g.scores == [15, 880, 880] and g.on_barrel == [False, True, True]
+    assert g.barrel_attempts == [0, 0, 1]
+
+
+def test_s6_5a_barrel_simultaneous_off_both_sit():
+    g = game_with(deal_a_actions(), start=start([870, 700, 870]),
+                  conventions=Conventions(barrel_simultaneous=False))
+    assert g.scores == [880, 800, 880] and g.on_barrel == [True, False, True]
+
+
+def test_s6_5a_simultaneous_is_not_a_fall_for_three_barrels_zero():
+    g = game_with(deal_a_actions(), start=start([870, 700, 870], falls=[2, 0, 2]),
+                  conventions=Conventions(three_barrels_zero=True))
+    assert g.scores == [760, 800, 760]
+
+
+def test_s6_5a_knockoff_is_a_fall_for_three_barrels_zero():
+    g = game_with(deal_a_actions(), start=start([0, 800, 880], (None, None, 0), falls=[0, 0, 2]),
+                  conventions=Conventions(three_barrels_zero=True))
+    assert g.scores == [15, 880, 0]
+
+
+def test_s6_5a_freeze_only_at_exactly_need():
+    """§6.5a barrel_freezes_opponents: only when the barrel declarer plays exactly need."""
+    conv = Conventions(barrel_freezes_opponents=True)
+    g = game_with(deal_a_actions("contract 125"), start=start([0, 880, 0], (None, 0, None)), conventions=conv)
+    assert g.finished and g.winner == 1 and g.scores == [15, 1005, 15]
+    g = game_with(deal_a_actions("contract 120"), start=start([0, 880, 0], (None, 0, None)), conventions=conv)
+    assert g.scores == [0, 1000, 0]
+
+
+def test_s6_5a_freeze_also_stops_bolts():
+    # deal S from the records: the opponents take no trick; at exactly need they get no bolt
+    from test_replay import load
+    from pathlib import Path
+    from thousand import Game
+    rec = load(Path(__file__).parent / "records" / "third_bolt_total.json")
+    rec["conventions"] = {"preset": "classic", "barrel_freezes_opponents": True}
+    rec["start"] = {"scores": [0, 880, 0], "bolts": [2, 1, 1], "barrel": [None, 0, None]}
+    g = Game.from_record(rec)
+    assert g.finished and g.winner == 1 and g.bolts == [2, 1, 1] and g.scores == [0, 1000, 0]
+
+
+def test_s4_1_win_above_target_need_125():
+    """§6.1 win_above_target: the barrel contract must be 125 (121 rounded up)."""
+    conv = Conventions(win_above_target=True)
+    acts = deal_a_actions("contract 120")
+    with pytest.raises(IllegalAction, match="125"):
+        game_with(acts, start=start([0, 880, 0], (None, 0, None)), conventions=conv)
+    g = game_with(deal_a_actions("contract 125"), start=start([0, 880, 0], (None, 0, None)), conventions=conv)
+    assert g.winner == 1 and g.scores[1] == 1005
+
+
+def test_s4_1_barrel_900_need_100():
+    conv = Conventions(barrel_at=900)
+    g = game_with(deal_a_actions("contract 100"), start=start([0, 900, 0], (None, 0, None)), conventions=conv)
+    assert g.finished and g.winner == 1 and g.scores == [15, 1000, 15]
+
+
+def test_s4_1_penalty_convention_sets_the_fall():
+    g = game_with(deal_a_actions(), start=start([0, 800, 880], (None, None, 0)),
+                  conventions=Conventions(penalty=100))
+    assert g.scores == [15, 880, 780]
+
+
+def test_s4_1_start_must_be_consistent():
+    from thousand import RecordError
+    with pytest.raises(RecordError):
+        game_with([], start=start([0, 870, 0], (None, 0, None)))
+    with pytest.raises(RecordError):
+        game_with([], start=start([0, 900, 0]))
