@@ -19,9 +19,9 @@ TALON = "AD TD KD".split()
 
 def role_hands(dealer: int = 0) -> list[list[str]]:
     h: list = [None] * 3
-    h[dealer] = D_H
-    h[(dealer + 1) % 3] = F_H
-    h[(dealer + 2) % 3] = N_H
+    h[dealer] = list(D_H)
+    h[(dealer + 1) % 3] = list(F_H)
+    h[(dealer + 2) % 3] = list(N_H)
     return h
 
 
@@ -34,7 +34,7 @@ def record(deals, conventions=None, start=None, first_dealer=0) -> dict:
 
 
 def deal_spec(actions, hands=None, talon=None, dealer=0) -> dict:
-    return {"hands": hands or role_hands(dealer), "talon": talon or TALON, "actions": list(actions)}
+    return {"hands": hands or role_hands(dealer), "talon": list(talon or TALON), "actions": list(actions)}
 
 
 def game_with(actions=(), hands=None, talon=None, conventions=None, start=None, dealer=0) -> Game:
