@@ -126,6 +126,7 @@ def end_deal(game, d) -> dict:
         "points": [0] * n if conceded else raw,
         "delta": [game.scores[s] - before[s] for s in range(n)],
         "scores": list(game.scores), "bolts": list(game.bolts),
+        "bolted": [bolt_add[s] > 0 for s in range(n)],
         "barrel": [{"on": game.on_barrel[s], "attempts": game.barrel_attempts[s]} for s in range(n)],
         "events": events,
     }

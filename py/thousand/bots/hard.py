@@ -1,0 +1,254 @@
+"""The hard bot: Perfect Information Monte Carlo over the open-hand solver.
+
+Play, giving, contract and concession: sample the hidden cards consistently with
+everything the seat has seen (``sampler``), solve each world with open cards
+(``solver``), and choose the action that is best on average.  Bidding uses a
+hand evaluation calibrated offline by the solver (``bidding_model``), with a
+small search for close calls.  The objective is the game score: the declarer
+wants to make his contract (then to take points from the defenders); a defender
+wants to defeat it (then to take points).
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..cards import (card as parse_card, name, POINTS, SUIT_MASK, MARRIAGE_MASK, KING, QUEEN,
+                     ACE, cards_of, mask_of)
+from ..conventions import Conventions
+from .baseline import HeuristicBot, hand_strength
+from . import bidding_model
+from .sampler import observe, worlds, sample_worlds, Knowledge
+from .solver import Solver, PlayRules, PlayState
+
+_CONV_CACHE: dict = {}
+
+
+def conventions_of(view: dict) -> Conventions:
+    key = repr(sorted(view["conventions"].items()))
+    conv = _CONV_CACHE.get(key)
+    if conv is None:
+        conv = _CONV_CACHE[key] = Conventions.from_dict(view["conventions"])
+    return conv
+
+
+def _move_of(action: str):
+    verb, c = action.split()[:2]
+    return parse_card(c), verb == "meld"
+
+
+class HardBot:
+    """Search-based player.
+
+    budget   seconds per decision (play, giving, contract): as many worlds as fit;
+    worlds   a fixed number of worlds per decision instead (deterministic: matches, tests).
+    """
+
+    def __init__(self, seed: int = 0, budget: float = 0.5, worlds: int | None = None,
+                 max_worlds: int = 200, min_worlds: int = 3):
+        self.rng = random.Random(seed)
+        self.budget = budget
+        self.fixed = worlds
+        self.max_worlds = worlds or max_worlds
+        self.min_worlds = min_worlds
+        self.base = HeuristicBot(seed)
+        self.last_estimate: dict | None = None
+
+    # ---- entry point -----------------------------------------------------------------------
+    def choose(self, view: dict) -> str:
+        legal = view["legal"]
+        self.last_estimate = None
+        if len(legal) == 1:
+            return legal[0]
+        phase = view["phase"]
+        if phase == "play":
+            return self.play(view, legal)
+        if phase == "giving":
+            return self.give(view, legal)
+        if phase == "contract":
+            return self.contract(view, legal)
+        return self.bid(view, legal)
+
+    def _done(self, used: int, t0: float, share: float = 1.0) -> bool:
+        """Enough worlds for this decision?"""
+        if self.fixed:
+            return used >= self.fixed
+        return used >= self.min_worlds and time.perf_counter() - t0 > share * self.budget
+
+    def hint(self, view: dict) -> dict:
+        """The recommended action and its estimate (for the human's Hint button)."""
+        action = self.choose(view)
+        return {"action": action, "estimate": self.last_estimate}
+
+    # ---- play ------------------------------------------------------------------------------
+    def _state(self, view: dict, hands, rules: PlayRules) -> PlayState:
+        trick = view["trick"]
+        leader = trick[0][0] if trick else view["seat"]
+        trump = "SCDH".index(view["trump"]) if view["trump"] else -1
+        owner = -1
+        for m in view["melds"]:
+            if m["suit"] != "A":
+                owner = m["seat"]
+        taken = 0
+        for s, t in enumerate(view["tricks_taken"]):
+            if t:
+                taken |= 1 << s
+        return PlayState(hands=tuple(hands), declarer=view["declarer"], leader=leader,
+                         trick=tuple(parse_card(c) for _, c in trick), trump=trump,
+                         trump_owner=owner, taken=taken, rules=rules)
+
+    def play(self, view: dict, legal: list[str]) -> str:
+        t0 = time.perf_counter()
+        conv = conventions_of(view)
+        rules = PlayRules.from_conventions(conv)
+        me, decl = view["seat"], view["declarer"]
+        target = view["contract"] - view["card_points"][decl] - view["meld_points"][decl]
+        k = observe(view)
+        ws = worlds(k, self.max_worlds, self.rng)
+        solver = Solver(decl, rules)
+        moves = {a: _move_of(a) for a in legal}
+        makes = {a: 0 for a in legal}
+        values = {a: 0 for a in legal}
+        nval = 0
+        used = 0
+        for w in ws:
+            st = self._state(view, w, rules)
+            res = dict(solver.moves_reaching(st, target))
+            for a, mv in moves.items():
+                makes[a] += res[mv]
+            used += 1
+            if self._done(used, t0, 0.6):
+                break
+        sign = 1 if me == decl else -1
+        best_make = max(sign * makes[a] for a in legal)
+        tied = [a for a in legal if sign * makes[a] == best_make]
+        if len(tied) > 1:
+            for w in ws:
+                st = self._state(view, w, rules)
+                for mv, v in solver.best_moves(st):
+                    for a in tied:
+                        if moves[a] == mv:
+                            values[a] += v
+                nval += 1
+                if (nval >= self.fixed // 2) if self.fixed else (
+                        nval >= 2 and time.perf_counter() - t0 > self.budget):
+                    break
+        best = max(tied, key=lambda a: (sign * values[a], -POINTS[moves[a][0]] * sign))
+        self.last_estimate = {"worlds": used, "make_probability": makes[best] / max(used, 1),
+                              "declarer_points_left": values[best] / nval if nval else None}
+        return best
+
+    # ---- giving ----------------------------------------------------------------------------
+    def give(self, view: dict, legal: list[str]) -> str:
+        t0 = time.perf_counter()
+        conv = conventions_of(view)
+        rules = PlayRules.from_conventions(conv)
+        me = view["seat"]
+        hand = mask_of(parse_card(c) for c in view["hand"])
+        done = {g["to"] for g in view["gives"]}
+        receivers = [s for s in range(3) if s != me and s not in done]
+        cheap = sorted(cards_of(hand), key=lambda c: _keep_score(hand, c))[:4]
+        if len(receivers) == 1:
+            # the second give: the first card is already decided
+            cands = [((c, receivers[0]),) for c in cheap]
+        else:
+            a, b = receivers
+            cands = [((c1, a), (c2, b)) for c1 in cheap for c2 in cheap if c1 != c2]
+        k = observe(view)
+        # worlds for the defenders' hands (before receiving the remaining gifts)
+        wl = sample_worlds(k, self.max_worlds, self.rng)
+        target = view["contract"]
+        solver = Solver(me, rules)
+        score = {cand: 0 for cand in cands}
+        used = 0
+        for w in wl:
+            for cand in cands:
+                hands = list(w)
+                for c, to in cand:
+                    hands[me] &= ~(1 << c)
+                    hands[to] |= 1 << c
+                st = PlayState(hands=tuple(hands), declarer=me, leader=me, rules=rules)
+                score[cand] += solver.declarer_reaches(st, target)
+            used += 1
+            if self._done(used, t0):
+                break
+        best = max(cands, key=lambda cand: (score[cand],
+                                             -sum(_keep_score(hand, c) for c, _ in cand)))
+        c, to = best[0]
+        self.last_estimate = {"worlds": used, "make_probability": score[best] / max(used, 1)}
+        return f"give {name(c)} {to}"
+
+    # ---- contract and concession ---------------------------------------------------------------
+    def contract(self, view: dict, legal: list[str]) -> str:
+        t0 = time.perf_counter()
+        conv = conventions_of(view)
+        rules = PlayRules.from_conventions(conv)
+        me = view["seat"]
+        k = observe(view)
+        wl = worlds(k, self.max_worlds, self.rng)
+        solver = Solver(me, rules)
+        vals = []
+        for w in wl:
+            st = PlayState(hands=tuple(w), declarer=me, leader=me, rules=rules)
+            vals.append(solver.solve_value(st))
+            if self._done(len(vals), t0):
+                break
+        on_barrel = view["barrel"][me]["on"]
+        options = {}
+        for a in legal:
+            if a == "concede":
+                cost = view.get("concede_cost") or {"declarer": 0, "bolt": False, "opponents": 60}
+                mine = cost["declarer"] - (conv.penalty / 3 if cost["bolt"] else 0)
+                options[a] = mine - cost["opponents"]
+                if on_barrel:
+                    options[a] = -50
+                continue
+            c = int(a.split()[1])
+            total = 0.0
+            for v in vals:
+                made = v >= c
+                if on_barrel:
+                    total += 600 if made else -50
+                else:
+                    # my change minus what each opponent gains on average
+                    total += (c if made else -c) - max(0, 120 - min(v, 120)) / 2
+            options[a] = total / len(vals)
+        best = max(options, key=lambda a: options[a])
+        self.last_estimate = {"worlds": len(vals), "expected": round(options[best], 1),
+                              "mean_points": round(sum(vals) / len(vals), 1)}
+        return best
+
+    # ---- bidding -----------------------------------------------------------------------------
+    def bid(self, view: dict, legal: list[str]) -> str:
+        bids = sorted(int(a.split()[1]) for a in legal if a.startswith("bid"))
+        if not bids:
+            return "pass"
+        me = view["seat"]
+        conv = conventions_of(view)
+        hand = mask_of(parse_card(c) for c in view["hand"])
+        mean, sd = bidding_model.predict(hand)
+        limit = mean - bidding_model.MARGIN_SD * sd
+        if view["barrel"][me]["on"]:
+            limit += 15          # each deal on the barrel is one of three chances
+        if any(b["on"] for s, b in enumerate(view["barrel"]) if s != me):
+            limit += 10          # keep the barrel player from his contract
+        nxt = bids[0]
+        self.last_estimate = {"expected_points": round(mean, 1), "limit": round(limit, 1)}
+        if nxt <= limit:
+            return f"bid {nxt}"
+        return "pass"
+
+
+def _keep_score(hand: int, c: int) -> float:
+    """How much the declarer wants to keep a card (low = give it away)."""
+    s, r = c // 6, c % 6
+    score = POINTS[c] * 2 + r
+    mm = MARRIAGE_MASK[s]
+    if hand & mm == mm and r in (KING, QUEEN):
+        score += 100
+    if r == ACE:
+        score += 50
+    length = bin(hand & SUIT_MASK[s]).count("1")
+    score += length * 3
+    return score

@@ -1,0 +1,156 @@
+"""Duplicate matches between bots (``python -m thousand match``).
+
+Duplicate format: each deal (a seeded deal from a fresh game) is played once for
+every rotation of the bots through the seats, so every bot holds every hand.
+A bot's result for a deal is its mean score change over the rotations; the
+printed 95% intervals are over deals.  ``--games`` plays whole games to the
+target instead, rotating the seats from game to game, and prints win rates.
+"""
+from __future__ import annotations
+
+import json
+import math
+import random
+import statistics
+import sys
+
+from ..conventions import Conventions
+from ..game import Game
+from . import make_bot
+
+
+def _ci(xs):
+    if len(xs) < 2:
+        return (float("nan"), float("nan"))
+    m = statistics.mean(xs)
+    h = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+    return (m - h, m + h)
+
+
+def play_deal(conv, bots, seed: int, dealer: int) -> dict:
+    """Play one deal from a fresh game; bots[seat]."""
+    g = Game(conv, seed=None, first_dealer=dealer)
+    g._pending = [{"seed": seed}]
+    g._next_deal()
+    while not g.sheet:
+        seat = g.current_seat
+        g.apply(bots[seat].choose(g.view(seat)))
+    return g.sheet[0]
+
+
+def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progress=None) -> dict:
+    conv = conv or Conventions()
+    n = len(kinds)
+    rng = random.Random(seed)
+    bots = [make_bot(k, seed=seed * 31 + i, **(bot_options or {}).get(k, {}))
+            if not k.startswith("cmd:") else make_bot(k, **(bot_options or {}).get("cmd", {}))
+            for i, k in enumerate(kinds)]
+    per = [[] for _ in range(n)]
+    stats = [{"declared": 0, "made": 0, "contract_sum": 0, "conceded": 0, "bolts": 0}
+             for _ in range(n)]
+    for d in range(deals):
+        deal_seed = rng.randrange(1 << 31)
+        dealer = d % n
+        sums = [0.0] * n
+        for r in range(n):
+            seat_of = [(i + r) % n for i in range(n)]       # bot i sits at seat_of[i]
+            by_seat = [None] * n
+            for i in range(n):
+                by_seat[seat_of[i]] = bots[i]
+            row = play_deal(conv, by_seat, deal_seed, dealer)
+            for i in range(n):
+                s = seat_of[i]
+                sums[i] += row["delta"][s]
+                st = stats[i]
+                if row["declarer"] == s:
+                    st["contract_sum"] += row["contract"]
+                    if row["outcome"] == "conceded":
+                        st["conceded"] += 1
+                    else:
+                        st["declared"] += 1
+                        st["made"] += row["outcome"] == "made"
+                if row["bolted"][s]:
+                    st["bolts"] += 1
+        for i in range(n):
+            per[i].append(sums[i] / n)
+        if progress and (d + 1) % progress == 0:
+            print(f"  {d + 1} deals", file=sys.stderr, flush=True)
+    for b in bots:
+        if hasattr(b, "close"):
+            b.close()
+    result = {"deals": deals, "seed": seed, "conventions": conv.to_code(), "bots": []}
+    for i, k in enumerate(kinds):
+        st = stats[i]
+        games_declared = st["declared"] + st["conceded"]
+        result["bots"].append({
+            "seat_spec": i, "bot": k,
+            "mean_per_deal": round(statistics.mean(per[i]), 2),
+            "ci95": [round(x, 2) for x in _ci(per[i])],
+            "declarer_make_rate": round(st["made"] / st["declared"], 4) if st["declared"] else None,
+            "mean_contract": round(st["contract_sum"] / games_declared, 1) if games_declared else None,
+            "declared": st["declared"], "concessions": st["conceded"], "bolts": st["bolts"],
+            "problems": getattr(bots[i], "problems", None),
+        })
+    # paired difference: the first bot against the mean of the others
+    diffs = [per[0][d] - statistics.mean(per[i][d] for i in range(1, n)) for d in range(deals)]
+    result["first_vs_rest"] = {"mean": round(statistics.mean(diffs), 2),
+                               "ci95": [round(x, 2) for x in _ci(diffs)]}
+    result["per_deal"] = per
+    return result
+
+
+def games(kinds, n_games: int, seed: int, conv=None, max_deals: int = 400) -> dict:
+    conv = conv or Conventions()
+    n = len(kinds)
+    rng = random.Random(seed)
+    bots = [make_bot(k, seed=seed * 31 + i) for i, k in enumerate(kinds)]
+    wins = [0] * n
+    unfinished = 0
+    deals = 0
+    for gi in range(n_games):
+        seat_of = [(i + gi) % n for i in range(n)]
+        by_seat = [None] * n
+        for i in range(n):
+            by_seat[seat_of[i]] = bots[i]
+        g = Game.new(conv, seed=rng.randrange(1 << 31), first_dealer=gi % n)
+        while not g.finished and len(g.sheet) < max_deals:
+            seat = g.current_seat
+            g.apply(by_seat[seat].choose(g.view(seat)))
+        deals += len(g.sheet)
+        if g.winner is None:
+            unfinished += 1
+        else:
+            wins[seat_of.index(g.winner)] += 1
+    return {"games": n_games, "deals": deals, "no_winner": unfinished,
+            "bots": [{"bot": k, "wins": wins[i], "win_rate": round(wins[i] / n_games, 4)}
+                     for i, k in enumerate(kinds)]}
+
+
+def cmd_match(args) -> int:
+    conv = Conventions.from_code(args.conventions) if args.conventions else Conventions()
+    kinds = args.seats.split(",")
+    if len(kinds) != conv.players:
+        print(f"--seats needs {conv.players} bots", file=sys.stderr)
+        return 2
+    if args.games:
+        res = games(kinds, args.games, args.seed, conv)
+        print(json.dumps(res))
+        return 0
+    opts = {"cmd": {"timeout": args.timeout}}
+    res = duplicate(kinds, args.deals, args.seed, conv, bot_options=opts)
+    res.pop("per_deal")
+    print(f"duplicate match: {res['deals']} deals x {len(kinds)} rotations, seed {res['seed']}, "
+          f"conventions {res['conventions']}")
+    for b in res["bots"]:
+        lo, hi = b["ci95"]
+        mk = f"{b['declarer_make_rate']:.1%}" if b["declarer_make_rate"] is not None else "-"
+        print(f"  seat {b['seat_spec']} {b['bot']:>8}: {b['mean_per_deal']:+7.2f} per deal "
+              f"(95% CI {lo:+.2f} .. {hi:+.2f}); declarer make rate {mk}, "
+              f"mean contract {b['mean_contract']}, declared {b['declared']}, "
+              f"concessions {b['concessions']}, bolts {b['bolts']}"
+              + (f", problems {b['problems']}" if b["problems"] else ""))
+    f = res["first_vs_rest"]
+    print(f"  {kinds[0]} minus the others: {f['mean']:+.2f} per deal "
+          f"(95% CI {f['ci95'][0]:+.2f} .. {f['ci95'][1]:+.2f})")
+    print(json.dumps(res))
+    return 0
