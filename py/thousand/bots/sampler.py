@@ -78,11 +78,19 @@ def observe(view: dict) -> Knowledge:
     if decl is not None and view.get("talon") and view["phase"] != "bidding":
         for cs in view["talon"]:
             known[decl] |= 1 << _c(cs)
+    hidden_give = False
     for g in view.get("gives", []):
         if g["card"] is not None:
             c = 1 << _c(g["card"])
             known[g["from"]] &= ~c
             known[g["to"]] |= c
+        else:
+            hidden_give = True
+    if hidden_give and decl is not None and decl != me:
+        # a face-down give may have been a talon card: those are now with the
+        # declarer or with the receiver, which are the two seats we sample for
+        for cs in view.get("talon") or []:
+            known[decl] &= ~(1 << _c(cs))
     for s in range(n):
         known[s] &= ~played
         if s != me:

@@ -1,0 +1,124 @@
+"""Every bot only ever plays legal actions, under random conventions (issue 4); bots see only views."""
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st, HealthCheck
+
+from thousand import Game, Conventions
+from thousand.bots import make_bot
+
+SWITCHES = ["meld_on_first_lead", "ace_marriage", "must_beat", "hide_talon_at_100",
+            "give_face_down", "round_declarer", "four_nines_bonus", "no_jump_bids",
+            "no_bolt_on_own_game", "dump_minus_555", "barrel_freezes_opponents"]
+
+
+def random_conventions(rng: random.Random) -> Conventions:
+    changes = {k: rng.random() < 0.3 for k in SWITCHES}
+    changes["bid_cap"] = rng.choice(["marriages", "any_marriage", "none"])
+    changes["bid_step"] = rng.choice([5, 10])
+    changes["concede_award"] = rng.choice(["half_bid", "sixty", "split_120"])
+    changes["concede_penalty"] = rng.choice(["bid", "bolt", "none"])
+    changes["forced_bidder"] = rng.choice(["first_hand", "dealer"])
+    changes["barrel_bidding"] = rng.choice(["normal", "auto"])
+    lead = rng.choice([None, "must_lead_trump", "no_lead_foreign_trump"])
+    if lead:
+        changes[lead] = True
+    return Conventions(**changes)
+
+
+class Spy:
+    """Wraps a bot; checks each answer is legal for the view it was given."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.answers = 0
+
+    def choose(self, view):
+        a = self.bot.choose(view)
+        assert a in view["legal"], (a, view["legal"])
+        self.answers += 1
+        return a
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "normal"])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 1 << 20))
+def test_baseline_bots_play_only_legal_actions(level, seed):
+    rng = random.Random(seed)
+    conv = random_conventions(rng)
+    g = Game.new(conv, seed=seed, first_dealer=seed % 3)
+    bots = [Spy(make_bot(level, seed=seed + i)) for i in range(3)]
+    while not g.finished and len(g.sheet) < 40:
+        seat = g.current_seat
+        g.apply(bots[seat].choose(g.view(seat)))
+    assert sum(b.answers for b in bots) > 0
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 1 << 20))
+def test_hard_bot_plays_only_legal_actions(seed):
+    rng = random.Random(seed)
+    conv = random_conventions(rng)
+    g = Game.new(conv, seed=seed, first_dealer=seed % 3)
+    bots = [Spy(make_bot("hard", seed=seed, worlds=3)), Spy(make_bot("normal", seed=1)),
+            Spy(make_bot("easy", seed=2))]
+    while not g.finished and len(g.sheet) < 2:
+        seat = g.current_seat
+        g.apply(bots[seat].choose(g.view(seat)))
+    assert bots[0].answers > 0
+
+
+def test_hard_bot_as_declarer_picks_a_move_that_makes_in_every_world():
+    """Late in a deal the worlds are enumerated; when some move makes the contract in all
+    of them, the hard declarer plays such a move (PIMC, §3.7 play, §5.2 made contract)."""
+    from thousand.bots.hard import HardBot, conventions_of, _move_of
+    from thousand.bots.sampler import observe, all_worlds
+    from thousand.bots.solver import Solver, PlayRules
+    checked = 0
+    for seed in range(200):
+        g = Game.new(seed=seed)
+        bots = [make_bot("normal", seed=seed + i) for i in range(3)]
+        while not g.finished and not g.sheet:
+            d = g.deal
+            if (g.phase == "play" and len(d.tricks) >= 5 and g.current_seat == d.declarer
+                    and len(g.legal_actions()) > 1 and not d.trick):
+                view = g.view(g.current_seat)
+                ws = all_worlds(observe(view), limit=500)
+                if ws is not None:
+                    break
+            seat = g.current_seat
+            g.apply(bots[seat].choose(g.view(seat)))
+        else:
+            continue
+        hb = HardBot(seed=1, worlds=500)
+        rules = PlayRules.from_conventions(conventions_of(view))
+        solver = Solver(view["declarer"], rules)
+        decl = view["declarer"]
+        target = view["contract"] - view["card_points"][decl] - view["meld_points"][decl]
+        sure = {a for a in view["legal"]
+                if all(dict(solver.moves_reaching(hb._state(view, w, rules), target))[_move_of(a)]
+                       for w in ws)}
+        if not sure or len(sure) == len(view["legal"]):
+            continue
+        assert hb.choose(view) in sure
+        checked += 1
+        if checked >= 3:
+            break
+    assert checked >= 1
+
+
+def test_hint_gives_an_action_and_estimate_in_every_phase():
+    """The hint (issue 4 §4) recommends a legal action with an estimate where it searches."""
+    from thousand.bots.hard import HardBot
+    g = Game.new(seed=21)
+    hb = HardBot(seed=2, worlds=3)
+    seen = set()
+    while not g.finished and len(g.sheet) < 2:
+        seat = g.current_seat
+        view = g.view(seat)
+        h = hb.hint(view)
+        assert h["action"] in view["legal"]
+        if len(view["legal"]) > 1:
+            seen.add(view["phase"])
+        g.apply(h["action"])
+    assert {"bidding", "play"} <= seen

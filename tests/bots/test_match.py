@@ -1,0 +1,44 @@
+"""The duplicate match harness is deterministic for a fixed seed and rotates seats (issue 4 §5)."""
+import json
+import subprocess
+import sys
+
+from thousand.bots.match import duplicate, games
+
+
+def test_duplicate_match_is_deterministic_for_a_seed():
+    a = duplicate(["normal", "easy", "random"], 6, seed=9)
+    b = duplicate(["normal", "easy", "random"], 6, seed=9)
+    assert a["per_deal"] == b["per_deal"]
+    c = duplicate(["normal", "easy", "random"], 6, seed=10)
+    assert c["per_deal"] != a["per_deal"]
+
+
+def test_hard_bot_match_is_deterministic_with_fixed_worlds():
+    opts = {"hard": {"worlds": 3}}
+    a = duplicate(["hard", "normal", "normal"], 2, seed=4, bot_options=opts)
+    b = duplicate(["hard", "normal", "normal"], 2, seed=4, bot_options=opts)
+    assert a["per_deal"] == b["per_deal"]
+
+
+def test_identical_bots_in_duplicate_sum_to_the_deal_total():
+    """Rotation: with three copies of one bot, every copy plays every seat of the same deal,
+    so their per-deal results are equal."""
+    r = duplicate(["normal", "normal", "normal"], 5, seed=2)
+    for d in range(5):
+        vals = [r["per_deal"][i][d] for i in range(3)]
+        assert max(vals) - min(vals) < 1e-9
+
+
+def test_games_mode_counts_wins():
+    r = games(["normal", "random", "random"], 3, seed=1)
+    assert sum(b["wins"] for b in r["bots"]) + r["no_winner"] == 3
+
+
+def test_match_cli_prints_summary():
+    out = subprocess.run([sys.executable, "-m", "thousand", "match", "--seats",
+                          "normal,easy,easy", "--deals", "4", "--seed", "3"],
+                         capture_output=True, text=True, check=True).stdout
+    assert "per deal" in out and "95% CI" in out
+    data = json.loads(out.strip().splitlines()[-1])
+    assert data["deals"] == 4 and len(data["bots"]) == 3
