@@ -139,7 +139,11 @@ def main(argv=None) -> int:
     m.add_argument("--games", type=int, default=0)
     m.add_argument("--seed", type=int, default=0)
     m.add_argument("--conventions", default=None)
-    m.add_argument("--timeout", type=float, default=5.0)
+    m.add_argument("--timeout", type=float, default=5.0, help="seconds per answer of a cmd: bot")
+    m.add_argument("--worlds", type=int, default=12,
+                   help="worlds per hard-bot decision (fixed, so a seed gives one result)")
+    m.add_argument("--jobs", type=int, default=1, help="worker processes")
+    m.add_argument("--progress", type=int, default=0, help="report every N deals on stderr")
     args = p.parse_args(argv)
     try:
         if args.cmd == "replay":

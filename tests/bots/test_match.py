@@ -42,3 +42,9 @@ def test_match_cli_prints_summary():
     assert "per deal" in out and "95% CI" in out
     data = json.loads(out.strip().splitlines()[-1])
     assert data["deals"] == 4 and len(data["bots"]) == 3
+
+
+def test_worker_processes_give_the_same_result():
+    a = duplicate(["normal", "easy", "random"], 6, seed=12)
+    b = duplicate(["normal", "easy", "random"], 6, seed=12, jobs=2)
+    assert a["per_deal"] == b["per_deal"]

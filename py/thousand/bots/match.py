@@ -38,26 +38,63 @@ def play_deal(conv, bots, seed: int, dealer: int) -> dict:
     return g.sheet[0]
 
 
-def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progress=None) -> dict:
+def _make_bots(kinds, seed: int, bot_options):
+    opts = bot_options or {}
+    return [make_bot(k, **opts.get("cmd", {})) if k.startswith("cmd:")
+            else make_bot(k, seed=seed * 31 + i, **opts.get(k, {}))
+            for i, k in enumerate(kinds)]
+
+
+def _deal_group(kinds, conv, deal_seed: int, dealer: int, bots) -> list:
+    """One deal played once per rotation; returns (seat_of, sheet row) per rotation."""
+    n = len(kinds)
+    out = []
+    for r in range(n):
+        seat_of = [(i + r) % n for i in range(n)]       # bot i sits at seat_of[i]
+        by_seat = [None] * n
+        for i in range(n):
+            by_seat[seat_of[i]] = bots[i]
+        out.append((seat_of, play_deal(conv, by_seat, deal_seed, dealer)))
+    return out
+
+
+def _worker(job):
+    kinds, conv_code, bot_options, d, deal_seed, dealer = job
+    conv = Conventions.from_code(conv_code)
+    bots = _make_bots(kinds, deal_seed, bot_options)
+    return _deal_group(kinds, conv, deal_seed, dealer, bots)
+
+
+def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progress=None,
+              jobs: int = 1) -> dict:
+    """Duplicate match.  Bots are made afresh for each deal from the deal's seed (external
+    `cmd:` bots once per match), so results do not depend on `jobs`."""
     conv = conv or Conventions()
     n = len(kinds)
     rng = random.Random(seed)
-    bots = [make_bot(k, seed=seed * 31 + i, **(bot_options or {}).get(k, {}))
-            if not k.startswith("cmd:") else make_bot(k, **(bot_options or {}).get("cmd", {}))
-            for i, k in enumerate(kinds)]
+    plan = [(d, rng.randrange(1 << 31), d % n) for d in range(deals)]
+    external = any(k.startswith("cmd:") for k in kinds)
+    if jobs > 1 and not external:
+        import multiprocessing as mp
+        ctx = mp.get_context("fork")
+        job_list = [(kinds, conv.to_code(), bot_options, d, s, dl) for d, s, dl in plan]
+        with ctx.Pool(jobs) as pool:
+            groups = pool.map(_worker, job_list, chunksize=4)
+        persistent = []
+    else:
+        persistent = _make_bots(kinds, seed, bot_options) if external else None
+        groups = []
+        for d, s, dl in plan:
+            bots = persistent if external else _make_bots(kinds, s, bot_options)
+            groups.append(_deal_group(kinds, conv, s, dl, bots))
+            if progress and (d + 1) % progress == 0:
+                print(f"  {d + 1} deals", file=sys.stderr, flush=True)
     per = [[] for _ in range(n)]
     stats = [{"declared": 0, "made": 0, "contract_sum": 0, "conceded": 0, "bolts": 0}
              for _ in range(n)]
-    for d in range(deals):
-        deal_seed = rng.randrange(1 << 31)
-        dealer = d % n
+    for group in groups:
         sums = [0.0] * n
-        for r in range(n):
-            seat_of = [(i + r) % n for i in range(n)]       # bot i sits at seat_of[i]
-            by_seat = [None] * n
-            for i in range(n):
-                by_seat[seat_of[i]] = bots[i]
-            row = play_deal(conv, by_seat, deal_seed, dealer)
+        for seat_of, row in group:
             for i in range(n):
                 s = seat_of[i]
                 sums[i] += row["delta"][s]
@@ -73,9 +110,7 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
                     st["bolts"] += 1
         for i in range(n):
             per[i].append(sums[i] / n)
-        if progress and (d + 1) % progress == 0:
-            print(f"  {d + 1} deals", file=sys.stderr, flush=True)
-    for b in bots:
+    for b in persistent or []:
         if hasattr(b, "close"):
             b.close()
     result = {"deals": deals, "seed": seed, "conventions": conv.to_code(), "bots": []}
@@ -89,7 +124,8 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
             "declarer_make_rate": round(st["made"] / st["declared"], 4) if st["declared"] else None,
             "mean_contract": round(st["contract_sum"] / games_declared, 1) if games_declared else None,
             "declared": st["declared"], "concessions": st["conceded"], "bolts": st["bolts"],
-            "problems": getattr(bots[i], "problems", None),
+            "problems": (persistent[i].problems if persistent and hasattr(persistent[i], "problems")
+                         else None),
         })
     # paired difference: the first bot against the mean of the others
     diffs = [per[0][d] - statistics.mean(per[i][d] for i in range(1, n)) for d in range(deals)]
@@ -99,11 +135,12 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
     return result
 
 
-def games(kinds, n_games: int, seed: int, conv=None, max_deals: int = 400) -> dict:
+def games(kinds, n_games: int, seed: int, conv=None, max_deals: int = 400,
+          bot_options=None) -> dict:
     conv = conv or Conventions()
     n = len(kinds)
     rng = random.Random(seed)
-    bots = [make_bot(k, seed=seed * 31 + i) for i, k in enumerate(kinds)]
+    bots = _make_bots(kinds, seed, bot_options)
     wins = [0] * n
     unfinished = 0
     deals = 0
@@ -132,12 +169,18 @@ def cmd_match(args) -> int:
     if len(kinds) != conv.players:
         print(f"--seats needs {conv.players} bots", file=sys.stderr)
         return 2
+    opts = {"cmd": {"timeout": args.timeout}}
+    if args.worlds:
+        opts["hard"] = {"worlds": args.worlds}
     if args.games:
-        res = games(kinds, args.games, args.seed, conv)
+        res = games(kinds, args.games, args.seed, conv, bot_options=opts)
+        print(f"{res['games']} games to {conv.target}, seats rotating, seed {args.seed}:")
+        for b in res["bots"]:
+            print(f"  {b['bot']:>8}: {b['wins']} wins ({b['win_rate']:.1%})")
         print(json.dumps(res))
         return 0
-    opts = {"cmd": {"timeout": args.timeout}}
-    res = duplicate(kinds, args.deals, args.seed, conv, bot_options=opts)
+    res = duplicate(kinds, args.deals, args.seed, conv, bot_options=opts, jobs=args.jobs,
+                    progress=args.progress)
     res.pop("per_deal")
     print(f"duplicate match: {res['deals']} deals x {len(kinds)} rotations, seed {res['seed']}, "
           f"conventions {res['conventions']}")
