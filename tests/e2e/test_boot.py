@@ -14,7 +14,7 @@ def test_python_loads_locally_and_imports_engine(page, site_url, open_table):
 
 
 def test_failed_load_shows_clear_error(page, site_url):
-    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.route("**/pyodide/pyodide.mjs", lambda route: route.fulfill(status=404, body="missing"))
     page.goto(site_url)
     page.wait_for_selector("#load-error:not([hidden])", timeout=60_000)
     text = page.inner_text("#load-error")

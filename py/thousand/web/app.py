@@ -134,8 +134,8 @@ class App:
         document.addEventListener("keydown", self._proxies[3])
 
     # ---- text helpers ---------------------------------------------------------------------
-    def t(self, key: str, **kw) -> str:
-        return tr(self.lang, key, **kw)
+    def t(self, msg_id: str, **kw) -> str:
+        return tr(self.lang, msg_id, **kw)
 
     def name(self, seat: int | None) -> str:
         if seat is None:
@@ -486,7 +486,9 @@ class App:
             self.blocked = False
             document.documentElement.dataset.blocked = "false"
             self.notices = [n for n in self.notices if n["kind"] != "other-tab"]
-            if not self.load_saved():
+            if self.load_saved():
+                self.save(force=True)   # claim the game: the other tab now stops in turn
+            else:
                 self.new_game()
         elif action == "link-start":
             conv = self.link_conv or Conventions()

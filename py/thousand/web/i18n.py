@@ -176,7 +176,7 @@ SUIT_NAMES = {
 }
 
 
-def tr(lang: str, key: str, **kw) -> str:
+def tr(lang: str, msg_id: str, **kw) -> str:
     table = STRINGS.get(lang) or STRINGS["ru"]
-    s = table.get(key) or STRINGS["en"].get(key) or key
+    s = table.get(msg_id) or STRINGS["en"].get(msg_id) or msg_id
     return s.format(**kw) if kw else s
