@@ -208,7 +208,10 @@ def test_whole_games_end_and_sheet_adds_up(seed):
 
 
 @pytest.mark.slow
-def test_fuzz_thousands_of_games():
+def test_fuzz_thousands_of_games(request):
+    # a command-line -m (e.g. -m 'not e2e') replaces the default -m 'not slow': run only on request
+    if "slow" not in (request.config.getoption("markexpr") or "") or "not slow" in request.config.getoption("markexpr"):
+        pytest.skip("long fuzz run: use -m slow")
     for seed in range(3000):
         g, rng = new_game(seed)
         start = play_random(g, rng, max_deals=10, every_step=(seed % 10 == 0))
