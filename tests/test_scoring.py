@@ -128,3 +128,32 @@ def test_s4_end_at_minus_1000_off_game_goes_on():
     start = dict(Z, scores=[100, -900, 0])
     g = game_with(deal_a_actions("contract 195"), start=start, conventions=Conventions(end_at_minus_1000=False))
     assert not g.finished and g.scores == [115, -1095, 15]
+
+
+def test_s6_2_four_nines_bonus_also_in_a_conceded_deal():
+    """§6.2 four_nines_bonus; seed 001: "вне зависимости от результата раунда" — a
+    concession after the giving still pays the bonus to the holder of the four nines."""
+    acts = ["pass", "pass", "give QS 2", "give QC 0", "concede"]
+    row = game_with(acts, hands=W_HANDS, talon=W_TALON,
+                    conventions=Conventions(four_nines_bonus=True)).sheet[-1]
+    # seat 1 (declarer at 100) holds 9S 9C 9D 9H after giving: −100 + 120; opponents 50 each
+    assert row["outcome"] == "conceded" and row["delta"] == [50, 20, 50]
+
+
+def test_s6_5_concede_limit_three_makes_the_third_concession_free_too():
+    """§6.5 concede_limit_three: his concessions "cost him nothing", so the
+    concede_third_penalty does not apply to them either (assumption for the pair)."""
+    start = dict(Z, scores=[0, 0, 0], concessions=[0, 2, 0])
+    g = game_with(["pass", "pass", "give AD 0", "give TD 2", "concede"], start=start,
+                  conventions=Conventions(concede_third_penalty=True, concede_limit_three=True))
+    assert g.sheet[-1]["delta"] == [50, 0, 50]
+
+
+def test_s4_1_minus_bid_concession_at_100_on_the_barrel_costs_need():
+    """§4.1 barrel_failed_contract=minus_bid: a barrel player declarer at 100 who concedes
+    fails a contract of at least `need` (his contract may not be below it): 880 − 120."""
+    start = {"scores": [0, 880, 0], "bolts": [0, 0, 0], "barrel": [None, 0, None]}
+    g = game_with(["pass", "pass", "give AD 0", "give TD 2", "concede"], start=start,
+                  conventions=Conventions(barrel_failed_contract="minus_bid",
+                                          concede_penalty="bid"))
+    assert g.scores[1] == 760 and not g.on_barrel[1]

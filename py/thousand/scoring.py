@@ -46,7 +46,9 @@ def end_deal(game, d) -> dict:
                 change[decl] -= d.contract
             elif cost == "bolt":
                 bolt_add[decl] += 1
-            if conv.concede_third_penalty and game.concessions[decl] % 3 == 0:
+            # concede_limit_three: his (at most three) concessions cost nothing at all
+            if (conv.concede_third_penalty and not conv.concede_limit_three
+                    and game.concessions[decl] % 3 == 0):
                 change[decl] -= conv.penalty
                 events.append(f"third concession: seat {decl} −{conv.penalty}")
         award = concession_award(conv, d.contract, n - 1)
@@ -63,11 +65,6 @@ def end_deal(game, d) -> dict:
         for s in range(n):
             if s != decl and not on[s] and not frozen:
                 change[s] += round5(raw[s])
-        if conv.four_nines_bonus:
-            for s in range(n):
-                if d.had_nines[s] and not on[s]:
-                    change[s] += 120
-                    events.append(f"four nines: seat {s} +120")
         for s in range(n):
             if on[s] or (frozen and s != decl):
                 continue              # no bolts on the barrel, nor when frozen (§4.1)
@@ -78,6 +75,12 @@ def end_deal(game, d) -> dict:
                 bolt_add[s] += 1
             elif conv.bolts_mode == "in_a_row":
                 game.bolts[s] = 0
+    if conv.four_nines_bonus:
+        # seed 001: "вне зависимости от результата раунда" — conceded deals included
+        for s in range(n):
+            if d.had_nines[s] and not on[s]:
+                change[s] += 120
+                events.append(f"four nines: seat {s} +120")
     for s in range(n):
         game.scores[s] += change[s]
 
@@ -158,8 +161,10 @@ def _barrel_step(game, d, on, made, conceded, events) -> None:
         game.barrel_attempts[s] += 1
         if s == decl and not made:
             mode = conv.barrel_failed_contract
-            if mode == "minus_bid" or (mode == "minus_bid_if_raised" and d.contract > conv.need):
-                fall(s, at - d.contract, f"failed {d.contract}")
+            # on the barrel his contract is never below need, a conceded one included
+            lost = max(d.contract, conv.need)
+            if mode == "minus_bid" or (mode == "minus_bid_if_raised" and lost > conv.need):
+                fall(s, at - lost, f"failed {lost}")
                 continue
         if game.barrel_attempts[s] >= conv.barrel_deals:
             fall(s, at - conv.penalty, f"{conv.barrel_deals} attempts")
