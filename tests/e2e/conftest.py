@@ -95,6 +95,20 @@ def own_server(site_dir):
     s.stop()
 
 
+@pytest.fixture
+def serve_dir():
+    """serve_dir(path) -> Server for a folder of its own (stopped after the test)."""
+    servers = []
+
+    def start(directory: Path) -> Server:
+        s = Server(directory)
+        servers.append(s)
+        return s
+    yield start
+    for s in servers:
+        s.stop()
+
+
 # --- the browser ----------------------------------------------------------------------------
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):

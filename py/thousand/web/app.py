@@ -161,6 +161,9 @@ class App:
         asyncio.ensure_future(self._start_worker_later())
 
     async def _start_worker_later(self):
+        if not self.settings.get("bot_worker", True):
+            document.documentElement.dataset.botWorker = "off"
+            return
         await asyncio.sleep(0.3)
         await self.bots.start_worker()
 

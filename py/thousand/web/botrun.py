@@ -73,6 +73,14 @@ class BotRunner:
         return bot.choose(view)
 
     async def choose(self, level: str, seed: int, seat: int, view: dict) -> str:
+        if level == "hard" and self.worker_state == "starting":
+            # the hard bot searches for up to a second a move: wait for the worker rather
+            # than freeze the page (the cheap levels answer at once on the main thread)
+            import asyncio
+            for _ in range(300):
+                if self.worker_state != "starting":
+                    break
+                await asyncio.sleep(0.05)
         if self.worker is not None and self.worker_state == "ready":
             try:
                 return str(await self.worker.choose(level, seed, seat, json.dumps(view)))

@@ -25,6 +25,7 @@ DEFAULT_SETTINGS = {
     "level": "normal",
     "speed": "normal",
     "rules": "classic",
+    "bot_worker": True,      # bots think in a worker (False: on the main thread; for benchmarks)
 }
 
 

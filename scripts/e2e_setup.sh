@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Install what the browser tests (tests/e2e, marked e2e) need; idempotent, no downloads of
+# browsers by Playwright (Debian's chromium is used):
+#   apt chromium, pip playwright + pytest-playwright, npm ci (pyodide + pyscript for the build).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -x /usr/bin/chromium ]; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+fi
+python3 -c "import playwright, pytest_playwright" 2>/dev/null \
+  || python3 -m pip install -q "playwright==1.65.2" "pytest-playwright==0.10.0"
+if [ ! -f node_modules/pyodide/pyodide.mjs ] || [ ! -f node_modules/@pyscript/core/dist/core.js ]; then
+  npm ci --no-audit --no-fund
+fi
