@@ -671,11 +671,16 @@ class App:
                  el("span", {"cls": "info", "id": "deal-info"}, text=info))
         tools = el("nav", {"cls": "tools", "aria-label": self.t("settings")})
         has_last = bool(v and v.get("last_trick"))
-        tools.append(btn(self.t("last_trick"), "last-trick", "btn btn-small",
-                         disabled=None if has_last else True))
-        tools.append(btn(self.t("sheet"), "sheet", "btn btn-small"))
-        tools.append(btn(self.t("settings"), "settings", "btn btn-small"))
-        tools.append(btn(self.t("new_game"), "new-game", "btn btn-small"))
+        for key, action, glyph, off in (("last_trick", "last-trick", "↺", not has_last),
+                                        ("sheet", "sheet", "☰", False),
+                                        ("settings", "settings", "⚙", False),
+                                        ("new_game", "new-game", "+", False)):
+            label = self.t(key)
+            b = el("button", {"type": "button", "cls": "btn btn-small tool", "data-action": action,
+                              "aria-label": label, "title": label, "disabled": off},
+                   el("span", {"cls": "tool-short", "aria-hidden": "true"}, text=glyph),
+                   el("span", {"cls": "tool-long", "aria-hidden": "true"}, text=label))
+            tools.append(b)
         bar.append(tools)
         return bar
 
@@ -878,8 +883,6 @@ class App:
                     text = self.t("concede_cost", me=fmt_delta(cost.get("declarer", 0)), opp=opp)
                 box.append(btn(self.t("concede"), "concede", "btn", id="btn-concede"))
                 box.append(el("span", {"cls": "hint", "id": "concede-cost"}, text=text))
-        elif ph == "play":
-            box.append(el("span", {"cls": "hint"}, text=self.t("your_turn")))
         return box
 
     def player_box(self, v):
@@ -1083,7 +1086,7 @@ class App:
                                "autocomplete": "off"})
             inp.value = d["names"][i]
             gen.append(el("label", {"cls": "row"},
-                          el("span", text=f"{self.t('names')} {i + 1}"), inp))
+                          el("span", text=self.t("player_n", n=i + 1)), inp))
         form.append(gen)
         form.append(el("div", {"cls": "dialog-buttons"},
                        btn(self.t("save"), "apply-settings", "btn btn-primary", id="btn-apply")))
