@@ -282,3 +282,39 @@ def test_cards_have_accessible_names(page, site_url, open_table):
     labels = page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.getAttribute('aria-label'))")
     assert labels and all(labels)
     assert any(lbl.split()[0] in ("Туз", "Король", "Дама", "Валет", "Десятка", "Девятка") for lbl in labels)
+
+
+def test_settings_language_and_rules_apply(page, site_url, open_table):
+    fast_settings(page)
+    open_table(page, site_url + "#seed=7")
+    page.click("[data-action='settings']")
+    page.select_option("#set-lang", "en")
+    page.select_option("#set-preset", "polish")          # redraws the rules for the preset
+    assert page.locator("#conv-must_beat").is_checked()
+    page.check("#conv-ace_marriage")
+    page.fill("#set-name-0", "Ann")
+    page.click("#btn-apply-new")
+    rules = page.locator("#table").get_attribute("data-rules")
+    assert rules.startswith("polish") and "ace_marriage=on" in rules
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert "Ann" in page.inner_text("[data-seat='0'] .seat-name")
+    labels = page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert all(" of " in lbl for lbl in labels)
+
+
+def test_keyboard_plays_a_card(page, site_url, open_table):
+    fast_settings(page)
+    open_table(page, site_url + "#seed=5")
+    seen: set = set()
+    for _ in range(300):
+        wait_human_or_overlay(page)
+        st = state(page)
+        if st["phase"] == "play" and st["human"] == "true" and not st["overlay"]:
+            break
+        human_step(page, seen)
+    n = st["actions"]
+    page.focus("#hand [data-legal='true'] >> nth=0")
+    page.keyboard.press("Enter")
+    if state(page)["overlay"] == "dialog-meld":
+        page.keyboard.press("Enter")                    # the dialog focuses "declare"
+    page.wait_for_function(f"+document.getElementById('table').dataset.actions > {n}")
