@@ -23,6 +23,7 @@ from .sampler import observe, worlds, sample_worlds, Knowledge
 from .solver import Solver, PlayRules, PlayState
 
 _CONV_CACHE: dict = {}
+DEFENDER_MELDS = 20.0   # what playing a contract concedes to the defenders' marriages, roughly
 
 
 def conventions_of(view: dict) -> Conventions:
@@ -211,8 +212,10 @@ class HardBot:
                 if on_barrel:
                     total += 600 if made else -50
                 else:
-                    # my change minus what each opponent gains on average
-                    total += (c if made else -c) - max(0, 120 - min(v, 120)) / 2
+                    # my change minus what each opponent gains on average: half the
+                    # card points I leave them, and their marriages (which the solver's
+                    # value does not count; DEFENDER_MELDS is their rough average)
+                    total += (c if made else -c) - max(0, 120 - min(v, 120)) / 2 - DEFENDER_MELDS
             options[a] = total / len(vals)
         best = max(options, key=lambda a: options[a])
         self.last_estimate = {"worlds": len(vals), "expected": round(options[best], 1),
