@@ -26,4 +26,11 @@ def make_bot(level: str, seed: int = 0, **options):
     raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)} or cmd:COMMAND)")
 
 
-__all__ = ["make_bot", "RandomBot", "HeuristicBot", "EasyBot", "LEVELS"]
+def hint(view: dict, budget: float = 1.0, seed: int = 0) -> dict:
+    """The hard bot's recommended action for this view and its estimate:
+    {"action": "play AS", "estimate": {...} or None}.  Only the view is used."""
+    from .hard import HardBot
+    return HardBot(seed, budget=budget).hint(view)
+
+
+__all__ = ["make_bot", "hint", "RandomBot", "HeuristicBot", "EasyBot", "LEVELS"]
