@@ -23,6 +23,7 @@ from .sampler import observe, worlds, sample_worlds, Knowledge
 from .solver import Solver, PlayRules, PlayState
 
 _CONV_CACHE: dict = {}
+CLOSE_CALL = 0.5        # search the bid when the next bid is within this many sd of the limit
 DEFENDER_MELDS = 20.0   # what playing a contract concedes to the defenders' marriages, roughly
 
 
@@ -237,10 +238,39 @@ class HardBot:
         if any(b["on"] for s, b in enumerate(view["barrel"]) if s != me):
             limit += 10          # keep the barrel player from his contract
         nxt = bids[0]
+        offset = limit - mean
+        if abs(nxt - limit) <= CLOSE_CALL * sd:
+            # a close call: search — sample talons and opponents' hands, take the talon,
+            # give two cards, and solve each world with open cards
+            mean = self._search_bid(view, hand, conv)
+            limit = mean + offset
         self.last_estimate = {"expected_points": round(mean, 1), "limit": round(limit, 1)}
         if nxt <= limit:
             return f"bid {nxt}"
         return "pass"
+
+    def _search_bid(self, view: dict, hand: int, conv) -> float:
+        t0 = time.perf_counter()
+        rules = PlayRules.from_conventions(conv)
+        me = view["seat"]
+        others = [s for s in range(3) if s != me]
+        unseen = [c for c in range(24) if not hand >> c & 1]
+        solver = Solver(me, rules)
+        vals = []
+        while True:
+            self.rng.shuffle(unseen)
+            talon, h1, h2 = unseen[:3], unseen[3:10], unseen[10:17]
+            mine = hand | mask_of(talon)
+            give = sorted(cards_of(mine), key=lambda c: _keep_score(mine, c))[:2]
+            hands = [0, 0, 0]
+            hands[me] = mine & ~mask_of(give)
+            hands[others[0]] = mask_of(h1) | (1 << give[0])
+            hands[others[1]] = mask_of(h2) | (1 << give[1])
+            st = PlayState(hands=tuple(hands), declarer=me, leader=me, rules=rules)
+            vals.append(solver.solve_value(st))
+            if self._done(len(vals), t0, 0.5):
+                break
+        return sum(vals) / len(vals)
 
 
 def _keep_score(hand: int, c: int) -> float:

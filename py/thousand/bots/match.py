@@ -90,8 +90,8 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
             if progress and (d + 1) % progress == 0:
                 print(f"  {d + 1} deals", file=sys.stderr, flush=True)
     per = [[] for _ in range(n)]
-    stats = [{"declared": 0, "made": 0, "contract_sum": 0, "conceded": 0, "bolts": 0}
-             for _ in range(n)]
+    stats = [{"declared": 0, "made": 0, "contract_sum": 0, "played_sum": 0, "conceded": 0,
+              "bolts": 0} for _ in range(n)]
     for group in groups:
         sums = [0.0] * n
         for seat_of, row in group:
@@ -105,6 +105,7 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
                         st["conceded"] += 1
                     else:
                         st["declared"] += 1
+                        st["played_sum"] += row["contract"]
                         st["made"] += row["outcome"] == "made"
                 if row["bolted"][s]:
                     st["bolts"] += 1
@@ -123,6 +124,8 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
             "ci95": [round(x, 2) for x in _ci(per[i])],
             "declarer_make_rate": round(st["made"] / st["declared"], 4) if st["declared"] else None,
             "mean_contract": round(st["contract_sum"] / games_declared, 1) if games_declared else None,
+            "mean_contract_played": (round(st["played_sum"] / st["declared"], 1)
+                                     if st["declared"] else None),
             "declared": st["declared"], "concessions": st["conceded"], "bolts": st["bolts"],
             "problems": (persistent[i].problems if persistent and hasattr(persistent[i], "problems")
                          else None),
@@ -189,7 +192,8 @@ def cmd_match(args) -> int:
         mk = f"{b['declarer_make_rate']:.1%}" if b["declarer_make_rate"] is not None else "-"
         print(f"  seat {b['seat_spec']} {b['bot']:>8}: {b['mean_per_deal']:+7.2f} per deal "
               f"(95% CI {lo:+.2f} .. {hi:+.2f}); declarer make rate {mk}, "
-              f"mean contract {b['mean_contract']}, declared {b['declared']}, "
+              f"mean contract {b['mean_contract']} (played {b['mean_contract_played']}), "
+              f"declared {b['declared']}, "
               f"concessions {b['concessions']}, bolts {b['bolts']}"
               + (f", problems {b['problems']}" if b["problems"] else ""))
     f = res["first_vs_rest"]
