@@ -78,8 +78,12 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
         import multiprocessing as mp
         ctx = mp.get_context("fork")
         job_list = [(kinds, conv.to_code(), bot_options, d, s, dl) for d, s, dl in plan]
+        groups = []
         with ctx.Pool(jobs) as pool:
-            groups = pool.map(_worker, job_list, chunksize=4)
+            for d, g in enumerate(pool.imap(_worker, job_list, chunksize=4)):
+                groups.append(g)
+                if progress and (d + 1) % progress == 0:
+                    print(f"  {d + 1} deals", file=sys.stderr, flush=True)
         persistent = []
     else:
         persistent = _make_bots(kinds, seed, bot_options) if external else None
