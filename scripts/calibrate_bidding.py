@@ -13,7 +13,6 @@ py/thousand/bots/bidding_coeffs.py.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import statistics
 import sys

@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
-import socket
 import subprocess
 import sys
 from pathlib import Path

@@ -6,7 +6,7 @@ import pytest
 
 from thousand import Game, IllegalAction, RecordError, ConventionError
 from thousand.deal import seeded_deal
-from thousand.cards import cards_of, name
+from thousand.cards import name
 from thousand_helpers import record, deal_spec, deal_a_actions, game_with
 
 NOTATION_DECK = [r + s for s in "SCDH" for r in "9JQKTA"]

@@ -7,7 +7,6 @@ import random
 import sys
 import time
 
-from . import actions as A
 from .conventions import Conventions
 from .errors import ConventionError, IllegalAction, RecordError
 from .game import Game

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from . import actions as A
 from .cards import MARRIAGE_MASK, MARRIAGE_VALUE, ACES_MASK, ACE_MARRIAGE_VALUE
-from .deal import GIVING
-from .errors import IllegalAction
 
 
 def hand_cap(conv, mask: int) -> int:
@@ -126,7 +124,7 @@ def why_illegal(game, d, move: int) -> str:
     if v % conv.bid_step and not (game.on_barrel[seat] and v == need):
         return f"bids are multiples of bid_step {conv.bid_step} (§3.3, §6.1)"
     if conv.no_jump_bids and v != next_multiple(d.high_bid, conv.bid_step):
-        return f"no_jump_bids: each raise is exactly one step (§6.1)"
+        return "no_jump_bids: each raise is exactly one step (§6.1)"
     cap = hand_cap(conv, d.hands[seat])
     if v > cap:
         return f"bid_cap={conv.bid_cap}: this hand may bid at most {cap} (§3.3, §6.1)"

@@ -15,7 +15,7 @@ is refused with "not supported yet" rather than silently ignored.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace, asdict
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from .errors import ConventionError

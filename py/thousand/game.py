@@ -14,7 +14,7 @@ import copy
 
 from . import actions as A
 from . import bidding, giving, play, scoring
-from .cards import name, cards_of, sort_key, mask_of
+from .cards import name, cards_of, sort_key
 from .conventions import Conventions
 from .deal import Deal, BIDDING, GIVING, CONTRACT, PLAY, DONE, seeded_deal, explicit_deal
 from .errors import IllegalAction, RecordError

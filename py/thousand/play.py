@@ -9,19 +9,10 @@ leading one of them: its value is his, and the suit is trump from this trick on.
 from __future__ import annotations
 
 from . import actions as A
+from .cards import cards_of as _cards
 from .cards import (SUIT_MASK, MARRIAGE_MASK, MARRIAGE_VALUE, ACES_MASK,
                     ACE_MARRIAGE_VALUE, POINTS, KING, QUEEN, ACE)
-from .deal import DONE
 
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def beats(a: int, b: int, led: int, trump: int) -> bool:

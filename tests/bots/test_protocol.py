@@ -1,9 +1,7 @@
 """The open bot protocol (docs/bot-protocol.md): external processes take a seat; failures fall back."""
-import json
 import sys
 import textwrap
 
-import pytest
 
 from thousand import Game
 from thousand.bots import make_bot

@@ -6,7 +6,6 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 from thousand import Game, Conventions
 from thousand.bots import make_bot
 from thousand.bots.sampler import observe, sample_worlds, all_worlds, consistent, count_worlds
-from thousand.cards import FULL_MASK
 
 CONV_CHOICES = [
     Conventions(),

@@ -58,6 +58,21 @@ def hand_strength(mask: int, trump_known: int = -1) -> float:
     return est
 
 
+def keep_score_of(hand: int, c: int) -> float:
+    """How much the declarer wants to keep a card when giving (low = give it away):
+    points, rank, marriage halves, aces, tens guarded by their ace, long suits."""
+    s, r = c // 6, c % 6
+    score = POINTS[c] * 2 + r
+    mm = MARRIAGE_MASK[s]
+    if hand & mm == mm and r in (KING, QUEEN):
+        score += 100
+    if r == ACE:
+        score += 50
+    if r == TEN and hand >> (s * 6 + ACE) & 1:
+        score += 30
+    return score + bin(hand & SUIT_MASK[s]).count("1") * 3
+
+
 class HeuristicBot:
     """The "normal" level."""
 
@@ -110,21 +125,7 @@ class HeuristicBot:
     # ---- giving ----------------------------------------------------------
     def give(self, view: dict, legal: list[str]) -> str:
         mask = _mask(view["hand"])
-        keep_score = {}
-        for c in cards_of(mask):
-            s = c // 6
-            r = c % 6
-            mm = MARRIAGE_MASK[s]
-            score = POINTS[c] * 2 + r
-            if mask & mm == mm and r in (KING, QUEEN):
-                score += 100
-            if r == ACE:
-                score += 50
-            if r == TEN and mask >> (s * 6 + ACE) & 1:
-                score += 30
-            length = bin(mask & SUIT_MASK[s]).count("1")
-            score += length * 3
-            keep_score[c] = score
+        keep_score = {c: keep_score_of(mask, c) for c in cards_of(mask)}
         best = None
         for a in legal:
             _, cs, to = a.split()

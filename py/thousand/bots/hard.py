@@ -10,16 +10,14 @@ wants to defeat it (then to take points).
 """
 from __future__ import annotations
 
-import math
 import random
 import time
 
-from ..cards import (card as parse_card, name, POINTS, SUIT_MASK, MARRIAGE_MASK, KING, QUEEN,
-                     ACE, cards_of, mask_of)
+from ..cards import (card as parse_card, name, POINTS, cards_of, mask_of)
 from ..conventions import Conventions
-from .baseline import HeuristicBot, hand_strength
+from .baseline import HeuristicBot, keep_score_of as _keep_score
 from . import bidding_model
-from .sampler import observe, worlds, sample_worlds, Knowledge
+from .sampler import observe, worlds, sample_worlds
 from .solver import Solver, PlayRules, PlayState
 
 _CONV_CACHE: dict = {}
@@ -54,7 +52,6 @@ class HardBot:
         self.fixed = worlds
         self.max_worlds = worlds or max_worlds
         self.min_worlds = min_worlds
-        self.base = HeuristicBot(seed)
         self.last_estimate: dict | None = None
 
     # ---- entry point -----------------------------------------------------------------------
@@ -271,17 +268,3 @@ class HardBot:
             if self._done(len(vals), t0, 0.5):
                 break
         return sum(vals) / len(vals)
-
-
-def _keep_score(hand: int, c: int) -> float:
-    """How much the declarer wants to keep a card (low = give it away)."""
-    s, r = c // 6, c % 6
-    score = POINTS[c] * 2 + r
-    mm = MARRIAGE_MASK[s]
-    if hand & mm == mm and r in (KING, QUEEN):
-        score += 100
-    if r == ACE:
-        score += 50
-    length = bin(hand & SUIT_MASK[s]).count("1")
-    score += length * 3
-    return score
