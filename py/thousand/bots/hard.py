@@ -15,7 +15,7 @@ import time
 
 from ..cards import (card as parse_card, name, POINTS, cards_of, mask_of)
 from ..conventions import Conventions
-from .baseline import HeuristicBot, keep_score_of as _keep_score
+from .baseline import keep_score_of as _keep_score
 from . import bidding_model
 from .sampler import observe, worlds, sample_worlds
 from .solver import Solver, PlayRules, PlayState
