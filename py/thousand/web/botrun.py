@@ -11,6 +11,8 @@ import random
 
 from pyscript import window
 
+from .budget import HARD_BUDGET, HINT_BUDGET
+
 WORKER_CONFIG = {
     "interpreter": "./pyodide/pyodide.mjs",
     "files": {"./thousand.zip": "./*"},
@@ -63,7 +65,8 @@ class BotRunner:
         if bot is None:
             try:
                 from thousand.bots import make_bot
-                bot = make_bot(level, seed=seed * 7 + seat)
+                options = {"budget": HARD_BUDGET} if level == "hard" else {}
+                bot = make_bot(level, seed=seed * 7 + seat, **options)
             except Exception as e:  # noqa: BLE001
                 window.console.warn(f"bots unavailable ({e}); playing a plain legal move")
                 bot = False
@@ -72,20 +75,40 @@ class BotRunner:
             return fallback_choice(view, self._rng)
         return bot.choose(view)
 
+    async def _wait_worker(self) -> None:
+        """The hard bot searches for up to a second a move: wait for a starting worker
+        rather than freeze the page (the cheap levels answer at once on the main thread)."""
+        import asyncio
+        for _ in range(300):
+            if self.worker_state != "starting":
+                break
+            await asyncio.sleep(0.05)
+
+    def _worker_failed(self, e) -> None:
+        window.console.warn(f"bots worker failed ({e}); thinking on the main thread")
+        self.worker = None
+        self.worker_state = "failed"
+
     async def choose(self, level: str, seed: int, seat: int, view: dict) -> str:
         if level == "hard" and self.worker_state == "starting":
-            # the hard bot searches for up to a second a move: wait for the worker rather
-            # than freeze the page (the cheap levels answer at once on the main thread)
-            import asyncio
-            for _ in range(300):
-                if self.worker_state != "starting":
-                    break
-                await asyncio.sleep(0.05)
+            await self._wait_worker()
         if self.worker is not None and self.worker_state == "ready":
             try:
-                return str(await self.worker.choose(level, seed, seat, json.dumps(view)))
+                return str(await self.worker.choose(level, seed, seat, json.dumps(view),
+                                                    HARD_BUDGET))
             except Exception as e:  # noqa: BLE001
-                window.console.warn(f"bots worker failed ({e}); thinking on the main thread")
-                self.worker = None
-                self.worker_state = "failed"
+                self._worker_failed(e)
         return self.local_choose(level, seed, seat, view)
+
+    async def hint(self, view: dict) -> dict:
+        """The hard bot's recommendation for the human (thousand.bots.hint): in the worker,
+        or on the main thread if there is none (the page then pauses for about a second)."""
+        if self.worker_state == "starting":
+            await self._wait_worker()
+        if self.worker is not None and self.worker_state == "ready":
+            try:
+                return json.loads(str(await self.worker.hint(json.dumps(view), HINT_BUDGET)))
+            except Exception as e:  # noqa: BLE001
+                self._worker_failed(e)
+        from thousand.bots import hint
+        return hint(view, budget=HINT_BUDGET)

@@ -1,0 +1,61 @@
+"""A fixed sequence of hard-bot decisions, timed; the same code in the page and in CPython.
+
+``play_hard(choose, deals, seed)`` plays `deals` deals of one seeded game with a hard bot on
+every seat, awaiting ``choose(seat, view)`` for each action, and times every decision with a
+choice (a view with more than one legal action) around that await.  scripts/bench_bot_web.py
+runs it in the browser (``choose`` = the table's BotRunner, i.e. the bots worker) and in
+CPython (``choose`` = the hard bot called directly) with the same budget.
+"""
+from __future__ import annotations
+
+import math
+import statistics
+import time
+
+from thousand import Game
+
+
+def percentile(xs, p):
+    xs = sorted(xs)
+    if not xs:
+        return float("nan")
+    return xs[min(len(xs) - 1, max(0, math.ceil(p / 100 * len(xs)) - 1))]
+
+
+async def play_hard(choose, deals: int = 6, seed: int = 1) -> dict:
+    g = Game.new(seed=seed, first_dealer=2)
+    times: list[list] = []
+    t_all = time.perf_counter()
+    while not g.finished and len(g.sheet) < deals:
+        seat = g.current_seat
+        v = g.view(seat)
+        t0 = time.perf_counter()
+        action = await choose(seat, v)
+        dt = time.perf_counter() - t0
+        if len(v["legal"]) > 1:
+            times.append([v["phase"], dt])
+        g.apply(action)
+    return {"deals": len(g.sheet), "times": times, "seconds": time.perf_counter() - t_all}
+
+
+def summary(times) -> dict:
+    """median/p95/max over all decisions and by phase (seconds)."""
+    def stats(ts):
+        return {"n": len(ts), "median": statistics.median(ts) if ts else float("nan"),
+                "p95": percentile(ts, 95), "max": max(ts, default=float("nan"))}
+    out = stats([t for _, t in times])
+    out["by_phase"] = {}
+    for ph in ("bidding", "giving", "contract", "play"):
+        ts = [t for p, t in times if p == ph]
+        if ts:
+            out["by_phase"][ph] = stats(ts)
+    return out
+
+
+def format_summary(title: str, s: dict) -> str:
+    lines = [f"{title}: {s['n']} decisions with a choice; median {s['median'] * 1000:.0f} ms, "
+             f"p95 {s['p95'] * 1000:.0f} ms, max {s['max'] * 1000:.0f} ms"]
+    for ph, r in s["by_phase"].items():
+        lines.append(f"  {ph:>8}: n={r['n']:4d} median {r['median'] * 1000:6.0f} ms, "
+                     f"p95 {r['p95'] * 1000:6.0f} ms, max {r['max'] * 1000:6.0f} ms")
+    return "\n".join(lines)
