@@ -8,12 +8,15 @@ re-render of the table never disturbs a form the player is filling in.
 DOM contract for tests: ``#table[data-phase]``, ``[data-seat]`` player areas,
 ``[data-card]`` cards with ``data-legal="true"`` on the playable/choosable ones, named
 controls (``data-action`` = pass, bid, bid-min, contract, concede, give, meld, play-plain,
-new-game, next-deal, sheet, settings, last-trick, share, …).  URL and saved text only ever
-reach the page through ``textContent``/attributes, never as HTML.
+new-game, next-deal, sheet, settings, last-trick, share, hint, …).  While the deal summary is
+open the table shows the finished deal (``data-phase="done"``).  The Hint button's answer is
+``#hint-text`` and the recommended card/control carries ``data-hint="true"``.  URL and saved
+text only ever reach the page through ``textContent``/attributes, never as HTML.
 """
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import random
 
@@ -35,7 +38,7 @@ except ImportError:  # pragma: no cover
 
 from . import store
 from .botrun import BotRunner
-from .i18n import SUIT_NAMES, tr
+from .i18n import SUIT_NAMES, points_text, tr
 
 HUMAN = 0
 PACE_MS = {"slow": 1400, "normal": 800, "fast": 300, "instant": 0}
@@ -111,6 +114,8 @@ class App:
         self.message = ""          # one-line feedback (illegal move, …)
         self.selected: str | None = None   # card chosen to give
         self.overlay: str | None = None    # sheet | settings | last | meld | summary | over
+        self.overlay_back: str | None = None   # the overlay a closed sheet returns to (summary)
+        self.hint: dict | None = None      # {"key", "status": pending|done|error, "action", …}
         self.meld_card: str | None = None
         self.summary_row: dict | None = None
         self.draft: dict | None = None     # settings form state
@@ -136,6 +141,12 @@ class App:
     # ---- text helpers ---------------------------------------------------------------------
     def t(self, msg_id: str, **kw) -> str:
         return tr(self.lang, msg_id, **kw)
+
+    def t_who(self, msg_id: str, seat: int | None, **kw) -> str:
+        """A message about a player: the human gets the second person ("Вы не добрали")."""
+        if seat == HUMAN:
+            return self.t(msg_id + "_you", name=self.name(seat), **kw)
+        return self.t(msg_id, name=self.name(seat), **kw)
 
     def name(self, seat: int | None) -> str:
         if seat is None:
@@ -235,6 +246,8 @@ class App:
         self.token += 1
         self.selected = None
         self.overlay = "over" if game.finished else None
+        self.overlay_back = None
+        self.hint = None
         return True
 
     def save_failed(self, raw: str, kind: str, detail: str) -> None:
@@ -300,6 +313,8 @@ class App:
         self.meld_card = None
         self.summary_row = None
         self.overlay = None
+        self.overlay_back = None
+        self.hint = None
         self.message = ""
         self.blocked = False
         document.documentElement.dataset.blocked = "false"
@@ -338,7 +353,7 @@ class App:
     def schedule(self) -> None:
         g = self.game
         if (g is None or g.finished or self.blocked or self.bot_running
-                or self.overlay in ("summary", "over")):
+                or self.in_summary()):
             return
         seat = g.current_seat
         if seat is None or seat == HUMAN:
@@ -464,9 +479,14 @@ class App:
                 self.act(f"play {self.meld_card}")
         elif action == "next-deal":
             self.overlay = None
+            self.overlay_back = None
             self.summary_row = None
         elif action in ("sheet", "last-trick"):
+            # the sheet opened from the deal summary goes back to it when closed
+            self.overlay_back = self.overlay if self.overlay in ("summary", "over") else None
             self.overlay = "sheet" if action == "sheet" else "last"
+        elif action == "hint":
+            self.request_hint()
         elif action == "settings":
             self.overlay = "settings"
             self.draft = None
@@ -508,9 +528,113 @@ class App:
         if self.overlay == "meld":
             self.meld_card = None
         if self.overlay in ("sheet", "settings", "last", "meld"):
-            self.overlay = None
+            self.overlay = self.overlay_back if self.overlay in ("sheet", "last") else None
+            self.overlay_back = None
             self.draft = None
         self.render()
+
+    def in_summary(self) -> bool:
+        """The deal summary (or game over) is open, perhaps under the score sheet."""
+        return "summary" in (self.overlay, self.overlay_back) or self.overlay == "over"
+
+    async def bench_bots(self, deals, seed) -> str:
+        """Time hard-bot decisions through self.bots (see thousand.web.botbench); JSON."""
+        from .botbench import play_hard
+        await self.bots.start_worker()
+        await self.bots._wait_worker()
+
+        async def choose(seat, view):
+            return await self.bots.choose("hard", int(seed), seat, view)
+        res = await play_hard(choose, int(deals), int(seed))
+        res["worker"] = self.bots.worker_state
+        return json.dumps(res)
+
+    # ---- hint -----------------------------------------------------------------------------
+    def hint_key(self):
+        g = self.game
+        return (self.token, len(g.deals), sum(len(d.actions) for d in g.deals)) if g else None
+
+    def request_hint(self) -> None:
+        g = self.game
+        if g is None or self.blocked or g.finished or g.current_seat != HUMAN:
+            return
+        key = self.hint_key()
+        if self.hint and self.hint["key"] == key and self.hint["status"] != "error":
+            return    # already thinking about (or showing) this position
+        self.hint = {"key": key, "status": "pending"}
+        asyncio.ensure_future(self._hint_task(key, g.view(HUMAN)))
+
+    async def _hint_task(self, key, view: dict) -> None:
+        await asyncio.sleep(0.02)   # paint "thinking…" first (the fallback may block)
+        try:
+            res = await self.bots.hint(view)
+            result = {"status": "done", "action": str(res["action"]),
+                      "estimate": res.get("estimate")}
+        except Exception as e:  # noqa: BLE001
+            window.console.error(f"hint failed: {e}")
+            result = {"status": "error", "why": str(e)}
+        if self.hint is None or self.hint["key"] != key or self.hint_key() != key:
+            return      # the position changed meanwhile: the answer is stale
+        self.hint.update(result)
+        self.render()
+
+    def hinted_action(self) -> str | None:
+        h = self.hint
+        if h and h["status"] == "done" and h["key"] == self.hint_key():
+            return h["action"]
+        return None
+
+    def hint_text(self) -> str:
+        h = self.hint
+        if not h or h["key"] != self.hint_key():
+            return ""
+        if h["status"] == "pending":
+            return self.t("hint_thinking")
+        if h["status"] == "error":
+            return self.t("hint_error", why=h.get("why", "")[:200])
+        return self.describe_hint(h["action"], h.get("estimate") or {}, self.game.view(HUMAN))
+
+    def short_card(self, code: str) -> str:
+        c = C.card(code)
+        return C.SUIT_GLYPH[c // 6] + rank_label(c)
+
+    def describe_hint(self, action: str, est: dict, v: dict) -> str:
+        parts = action.split()
+        verb = parts[0]
+        if verb == "play":
+            what = self.t("hint_play", card=self.short_card(parts[1]))
+        elif verb == "meld":
+            what = self.t("hint_meld", card=self.short_card(parts[1]))
+        elif verb == "give":
+            what = self.t("hint_give", card=self.short_card(parts[1]), name=self.name(int(parts[2])))
+        elif verb == "bid":
+            what = self.t("hint_bid", value=parts[1])
+        elif verb == "contract":
+            what = self.t("hint_contract", value=parts[1])
+        elif verb == "concede":
+            what = self.t("hint_concede")
+        elif verb == "pass":
+            what = self.t("hint_pass")
+        else:
+            what = action
+        why = ""
+        if "make_probability" in est and est.get("worlds"):
+            n = int(est["worlds"])
+            p = float(est["make_probability"])
+            declarer = v.get("declarer") == HUMAN
+            if not declarer:
+                p = 1 - p
+            k = round(p * n)
+            key = "est_make" if declarer else "est_defeat"
+            share = (self.t("est_of", k=k, n=n) if n < 10
+                     else f"{round(p * 100)}%")
+            why = self.t(key, share=share)
+        elif "expected_points" in est:
+            why = self.t("est_bid", points=points_text(self.lang, est["expected_points"]))
+        elif "mean_points" in est:
+            key = "est_concede" if verb == "concede" else "est_contract"
+            why = self.t(key, points=points_text(self.lang, est["mean_points"]))
+        return f"{what} — {why}" if why else what
 
     # ---- settings -------------------------------------------------------------------------
     def ensure_draft(self) -> dict:
@@ -645,6 +769,10 @@ class App:
             t.append(el("div", {"cls": "empty"}, btn(self.t("new_game"), "new-game", "btn btn-primary")))
             return
         v = g.view(HUMAN)
+        shown = self.finished_deal_view() if self.in_summary() and not g.finished else None
+        if shown is not None:
+            v = shown     # the summary is about this deal: keep it on the table until closed
+        t.dataset.showing = "finished-deal" if shown is not None else ""
         t.dataset.phase = v["phase"]
         t.dataset.turn = "" if v["current_seat"] is None else str(v["current_seat"])
         t.dataset.humanTurn = "true" if v["current_seat"] == HUMAN and not self.blocked else "false"
@@ -661,6 +789,25 @@ class App:
         t.append(self.center(v))
         t.append(self.controls(v))
         t.append(self.player_box(v))
+
+    def finished_deal_view(self) -> dict | None:
+        """The human's view of the deal the open summary is about (its last trick on the
+        table, nobody on turn), not of the next deal the engine has already dealt."""
+        g, row = self.game, self.summary_row
+        if g is None or row is None:
+            return None
+        deal = next((d for d in g.deals if d.number == row["deal"]), None)
+        if deal is None or deal is g.deal and deal.phase != "done":
+            return None
+        shadow = copy.copy(g)     # shallow: only .deal differs; view() does not mutate
+        shadow.deal = deal
+        try:
+            v = shadow.view(HUMAN)
+        except Exception as e:  # noqa: BLE001 - never let the summary break the table
+            window.console.warn(f"finished deal view: {e}")
+            return None
+        v.update(phase="done", current_seat=None, legal=[])
+        return v
 
     def topbar(self, v):
         info = ""
@@ -775,10 +922,10 @@ class App:
             line.append(el("span", {"cls": "trump" + (" red" if trump in "DH" else ""),
                                     "id": "trump", "data-trump": trump},
                            text=f"{self.t('trump')}: {SUIT_NAMES[self.lang][trump]}"))
-        if v.get("declarer") is not None and ph in ("giving", "contract", "play"):
+        if v.get("declarer") is not None and ph in ("giving", "contract", "play", "done"):
             line.append(el("span", {"cls": "contract-info", "id": "contract-info"},
-                           text=self.t("declarer", name=self.name(v["declarer"]),
-                                       contract=v.get("contract") or v.get("high_bid"))))
+                           text=self.t_who("declarer", v["declarer"],
+                                           contract=v.get("contract") or v.get("high_bid"))))
         elif ph == "bidding":
             line.append(el("span", {"cls": "contract-info"},
                            text=self.t("bidding_at", bid=v.get("high_bid"),
@@ -802,7 +949,7 @@ class App:
             box.append(tal)
         trick_cards = v.get("trick") or []
         done = False
-        if ph == "play" and not trick_cards and v.get("last_trick"):
+        if ph in ("play", "done") and not trick_cards and v.get("last_trick"):
             trick_cards = v["last_trick"]["cards"]
             done = True
         if ph == "play" or trick_cards:
@@ -815,10 +962,12 @@ class App:
             box.append(trick)
             if done:
                 box.append(el("div", {"cls": "trick-caption"},
-                              text=self.t("took_trick", name=self.name(v["last_trick"]["winner"]))))
+                              text=self.t_who("took_trick", v["last_trick"]["winner"])))
         status = ""
         if v["finished"]:
             status = self.t("game_over")
+        elif ph == "done":
+            status = self.t("deal_over", n=v["deal_number"] + 1)
         elif self.blocked:
             status = self.t("other_tab")
         elif v["current_seat"] == HUMAN:
@@ -836,21 +985,28 @@ class App:
             return box
         ph = v["phase"]
         legal = v["legal"]
+        hinted = self.hinted_action() or ""
+        hint_verb, _, hint_arg = hinted.partition(" ")
         if ph == "bidding":
             bids = [int(a.split()[1]) for a in legal if a.startswith("bid ")]
             if "pass" in legal:
-                box.append(btn(self.t("pass"), "pass", "btn", id="btn-pass"))
+                box.append(btn(self.t("pass"), "pass", "btn", id="btn-pass",
+                               data_hint="true" if hinted == "pass" else None))
             if bids:
                 lo, hi = min(bids), max(bids)
                 step = self.game.conv.bid_step
                 box.append(btn(self.t("bid_plus", step=lo - (v.get("high_bid") or 100), value=lo)
                                if lo - (v.get("high_bid") or 100) > 0 else str(lo),
-                               "bid-min", "btn", id="btn-bid-min", data_value=lo))
+                               "bid-min", "btn", id="btn-bid-min", data_value=lo,
+                               data_hint="true" if hinted == f"bid {lo}" else None))
                 sel = el("select", {"id": "bid-select", "aria-label": self.t("your_bid")})
                 for b in bids:
-                    sel.append(el("option", {"value": b}, text=str(b)))
+                    sel.append(el("option", {"value": b, "selected": hint_verb == "bid"
+                                             and hint_arg == str(b)}, text=str(b)))
                 box.append(sel)
-                box.append(btn(self.t("bid"), "bid", "btn btn-primary", id="btn-bid"))
+                box.append(btn(self.t("bid"), "bid", "btn btn-primary", id="btn-bid",
+                               data_hint="true" if hint_verb == "bid" and hint_arg != str(lo)
+                               else None))
                 box.append(el("span", {"cls": "hint", "id": "bid-range"},
                               text=self.t("bid_range", lo=lo, hi=hi)
                               + ("" if step == 5 else f" (×{step})")))
@@ -863,15 +1019,19 @@ class App:
                 label = self.t("give_to", card=self.card_name(self.selected) if self.selected
                                else "…", name=self.name(s))
                 box.append(btn(label, "give", "btn btn-primary", data_to=s, id=f"btn-give-{s}",
-                               disabled=None if self.selected else True))
+                               disabled=None if self.selected else True,
+                               data_hint="true" if hint_verb == "give"
+                               and hinted.split()[-1] == str(s) else None))
         elif ph == "contract":
             values = [int(a.split()[1]) for a in legal if a.startswith("contract ")]
             if values:
                 sel = el("select", {"id": "contract-select", "aria-label": self.t("contract")})
                 for c in values:
-                    sel.append(el("option", {"value": c}, text=str(c)))
+                    sel.append(el("option", {"value": c, "selected": hint_verb == "contract"
+                                             and hint_arg == str(c)}, text=str(c)))
                 box.append(sel)
-                box.append(btn(self.t("contract"), "contract", "btn btn-primary", id="btn-contract"))
+                box.append(btn(self.t("contract"), "contract", "btn btn-primary", id="btn-contract",
+                               data_hint="true" if hint_verb == "contract" else None))
                 box.append(el("span", {"cls": "hint", "id": "contract-range"},
                               text=self.t("contract_range", lo=min(values), hi=max(values))))
             if "concede" in legal:
@@ -881,8 +1041,17 @@ class App:
                     text = self.t("concede_bolt", opp=opp)
                 else:
                     text = self.t("concede_cost", me=fmt_delta(cost.get("declarer", 0)), opp=opp)
-                box.append(btn(self.t("concede"), "concede", "btn", id="btn-concede"))
+                box.append(btn(self.t("concede"), "concede", "btn", id="btn-concede",
+                               data_hint="true" if hinted == "concede" else None))
                 box.append(el("span", {"cls": "hint", "id": "concede-cost"}, text=text))
+        if legal:
+            pending = bool(self.hint and self.hint["status"] == "pending"
+                           and self.hint["key"] == self.hint_key())
+            box.append(btn(self.t("hint"), "hint", "btn btn-hint", id="btn-hint",
+                           aria_busy="true" if pending else None))
+            box.append(el("p", {"cls": "hint-text", "id": "hint-text", "role": "status",
+                                "aria-live": "polite",
+                                "data-hint-action": hinted or None}, text=self.hint_text()))
         return box
 
     def player_box(self, v):
@@ -904,6 +1073,8 @@ class App:
         elif ph == "giving":
             playable = {a.split()[1] for a in legal if a.startswith("give ")}
         choosing = bool(legal) and ph in ("play", "giving")
+        hinted = self.hinted_action() or ""
+        hint_card = hinted.split()[1] if hinted.startswith(("play ", "meld ", "give ")) else None
         for code in v.get("hand") or []:
             attrs = {}
             if choosing:
@@ -916,6 +1087,9 @@ class App:
                 b.classList.add("selected")
             if choosing and code not in playable:
                 b.classList.add("dim")
+            if choosing and hint_card == code:
+                b.classList.add("hinted")
+                b.setAttribute("data-hint", "true")
             hand.append(b)
         box.append(hand)
         return box
@@ -998,7 +1172,7 @@ class App:
             for seat, code in lt["cards"]:
                 body.append(el("div", {"cls": "slot"}, self.face(code),
                                el("span", {"cls": "who"}, text=self.name(seat))))
-            cap = el("p", text=self.t("took_trick", name=self.name(lt["winner"])))
+            cap = el("p", text=self.t_who("took_trick", lt["winner"]))
         else:
             cap = None
         return self.dialog("last", self.t("last_trick"), body, cap)
@@ -1025,7 +1199,7 @@ class App:
         key = {"made": "made", "failed": "failed", "conceded": "conceded"}.get(row.get("outcome"))
         if decl is None or key is None:
             return ""
-        return self.t(key, name=self.name(decl), contract=row.get("contract"))
+        return self.t_who(key, decl, contract=row.get("contract"))
 
     def summary_dialog(self):
         row = self.summary_row
@@ -1050,7 +1224,7 @@ class App:
     def over_dialog(self):
         g = self.game
         w = g.winner
-        title = self.t("winner", name=self.name(w)) if w is not None else self.t("no_winner")
+        title = self.t_who("winner", w) if w is not None else self.t("no_winner")
         return self.dialog("over", self.t("game_over"),
                            el("p", {"cls": "winner", "id": "winner", "data-winner": w}, text=title),
                            self.sheet_table(),
@@ -1115,8 +1289,9 @@ class App:
             for item in items:
                 cid = item["id"]
                 value = conv.get(cid, getattr(base, cid))
+                # the catalog's label is a one-line explanation; the id (as in share links)
+                # stays small under it
                 label = item["label_ru"] if self.lang == "ru" else item["label_en"]
-                help_ = item.get(f"help_{self.lang}") or ""
                 if item["kind"] == "bool":
                     inp = el("input", {"type": "checkbox", "id": f"conv-{cid}"})
                     inp.checked = bool(value)
@@ -1130,8 +1305,9 @@ class App:
                                        "min": 5, "inputmode": "numeric"})
                     inp.value = str(value)
                 row = el("label", {"cls": "row conv", "data-conv": cid},
-                         el("span", {"cls": "conv-label"}, el("span", text=label),
-                            el("small", text=cid + (f" — {help_}" if help_ else ""))),
+                         el("span", {"cls": "conv-label"},
+                            el("span", {"cls": "conv-text"}, text=label),
+                            el("small", {"cls": "conv-id"}, text=cid)),
                          inp)
                 fs.append(row)
             rules.append(fs)
@@ -1157,4 +1333,7 @@ def start() -> None:
     global _app
     _app = App()
     window.thousandApp = create_proxy(lambda: _app)
+    # scripts/bench_bot_web.py: hard vs hard through the table's bot path (the worker)
+    window.thousandBenchBots = create_proxy(
+        lambda deals, seed: asyncio.ensure_future(_app.bench_bots(deals, seed)))
     _app.start()

@@ -1,4 +1,9 @@
-"""UI strings, Russian (default) and English."""
+"""UI strings, Russian (default) and English.
+
+A message that puts a player's name with a verb has a ``…_you`` twin for the human (seat 0),
+chosen by ``App.t_who``: "Вы не добрали 120", not "Вы не добрал 120".  The bots' forms are
+masculine ("Бот 1 сыграл"); a player-chosen name gets the same form.
+"""
 from __future__ import annotations
 
 STRINGS = {
@@ -34,14 +39,19 @@ STRINGS = {
         "meld_no": "Просто сыграть",
         "meld_ace": "Объявить тузовый марьяж (200)?",
         "declarer": "Играет {name}: {contract}",
+        "declarer_you": "Играете вы: {contract}",
         "bidding_at": "Торговля: {bid} ({name})",
         "deal_over": "Раздача {n} окончена",
         "made": "{name} сыграл {contract}",
+        "made_you": "Вы сыграли {contract}",
         "failed": "{name} не добрал {contract}",
+        "failed_you": "Вы не добрали {contract}",
         "conceded": "{name} расписал {contract}",
+        "conceded_you": "Вы расписали {contract}",
         "next_deal": "Дальше",
         "game_over": "Игра окончена",
         "winner": "Победил {name}!",
+        "winner_you": "Вы победили!",
         "no_winner": "Победителя нет",
         "score": "Очки",
         "bolts": "Болты",
@@ -49,6 +59,23 @@ STRINGS = {
         "deal": "№",
         "tricks": "взяток: {n}",
         "took_trick": "Взятку взял {name}",
+        "took_trick_you": "Взятку взяли вы",
+        "hint": "Подсказка",
+        "hint_thinking": "Подсказка: думаю…",
+        "hint_error": "Подсказка недоступна: {why}",
+        "hint_play": "Сыграйте {card}",
+        "hint_meld": "Сыграйте {card} с объявлением марьяжа",
+        "hint_give": "Отдайте {card} → {name}",
+        "hint_pass": "Пасуйте",
+        "hint_bid": "Назовите {value}",
+        "hint_contract": "Закажите {value}",
+        "hint_concede": "Распишите",
+        "est_of": "{k} из {n}",
+        "est_make": "контракт выполняется в {share} раскладов",
+        "est_defeat": "контракт срывается в {share} раскладов",
+        "est_bid": "рука стоит около {points}",
+        "est_contract": "в среднем вы возьмёте {points}",
+        "est_concede": "в среднем вы возьмёте лишь {points}",
         "illegal": "Так нельзя: {why}",
         "lang": "Язык",
         "names": "Имена игроков",
@@ -118,14 +145,19 @@ STRINGS = {
         "meld_no": "Just play it",
         "meld_ace": "Declare the ace marriage (200)?",
         "declarer": "{name} plays {contract}",
+        "declarer_you": "You play {contract}",
         "bidding_at": "Bidding: {bid} ({name})",
         "deal_over": "Deal {n} is over",
         "made": "{name} made {contract}",
+        "made_you": "You made {contract}",
         "failed": "{name} failed {contract}",
+        "failed_you": "You failed {contract}",
         "conceded": "{name} conceded {contract}",
+        "conceded_you": "You conceded {contract}",
         "next_deal": "Continue",
         "game_over": "Game over",
         "winner": "{name} wins!",
+        "winner_you": "You win!",
         "no_winner": "No winner",
         "score": "Score",
         "bolts": "Bolts",
@@ -133,6 +165,23 @@ STRINGS = {
         "deal": "#",
         "tricks": "tricks: {n}",
         "took_trick": "{name} took the trick",
+        "took_trick_you": "You took the trick",
+        "hint": "Hint",
+        "hint_thinking": "Hint: thinking…",
+        "hint_error": "No hint available: {why}",
+        "hint_play": "Play {card}",
+        "hint_meld": "Play {card} and declare the marriage",
+        "hint_give": "Give {card} → {name}",
+        "hint_pass": "Pass",
+        "hint_bid": "Bid {value}",
+        "hint_contract": "Set the contract at {value}",
+        "hint_concede": "Concede",
+        "est_of": "{k} of {n}",
+        "est_make": "the contract is made in {share} of the sampled deals",
+        "est_defeat": "the contract fails in {share} of the sampled deals",
+        "est_bid": "the hand is worth about {points}",
+        "est_contract": "you take {points} on average",
+        "est_concede": "you would take only {points} on average",
         "illegal": "Not allowed: {why}",
         "lang": "Language",
         "names": "Player names",
@@ -176,6 +225,21 @@ SUIT_NAMES = {
     "ru": {"S": "♠ пики", "C": "♣ трефы", "D": "♦ бубны", "H": "♥ черви", "A": "тузы"},
     "en": {"S": "♠ spades", "C": "♣ clubs", "D": "♦ diamonds", "H": "♥ hearts", "A": "aces"},
 }
+
+
+def points_text(lang: str, value) -> str:
+    """A number of points with its noun: "105 очков", "1 очко", "42 очка"; "105 points"."""
+    n = int(round(float(value)))
+    if lang != "ru":
+        return f"{n} point" + ("" if abs(n) == 1 else "s")
+    m100, m10 = abs(n) % 100, abs(n) % 10
+    if m10 == 1 and m100 != 11:
+        word = "очко"
+    elif 2 <= m10 <= 4 and not 12 <= m100 <= 14:
+        word = "очка"
+    else:
+        word = "очков"
+    return f"{n} {word}"
 
 
 def tr(lang: str, msg_id: str, **kw) -> str:
