@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Hard-bot time per decision in the browser's Pyodide (headless Debian chromium) and in CPython.
+
+    python3 scripts/bench_bot_web.py [--deals 6] [--seed 1] [--no-build] [--no-cpython]
+
+In the page, a seeded game is played hard vs hard vs hard through the table's own bot path
+(BotRunner.choose -> the bots worker, with the table's budget thousand.web.budget.HARD_BUDGET);
+each decision with a choice (a view with more than one legal action) is timed around the
+awaited worker call.  Then the same game is played in CPython with the same bots and budget.
+Prints median, 95th percentile and max per decision, overall and by phase.  Target in the
+browser: p95 <= 1.5 s.  Needs what the e2e tests need (chromium, playwright, npm ci).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "py"))
+
+from serve import make_server  # noqa: E402
+from thousand.bots import make_bot  # noqa: E402
+from thousand.web.botbench import format_summary, play_hard, summary  # noqa: E402
+from thousand.web.budget import HARD_BUDGET  # noqa: E402
+
+CHROMIUM_ARGS = ["--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+
+
+def browser_run(site: Path, deals: int, seed: int, chromium: str) -> dict:
+    httpd = make_server(site, 0, quiet=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    url = f"http://localhost:{httpd.server_address[1]}/"
+    from playwright.sync_api import sync_playwright
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, headless=True,
+                                        args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            # the table's own bots: normal and instant, so they stop at the human's turn
+            settings = {"speed": "instant", "level": "normal", "lang": "ru"}
+            page.add_init_script(f"localStorage.setItem('thousand.settings', "
+                                 f"{json.dumps(json.dumps(settings))});")
+            page.goto(url + "#seed=42")
+            page.wait_for_selector("html[data-ready=true]", state="attached", timeout=120_000)
+            page.wait_for_function("['ready', 'failed'].includes("
+                                   "document.documentElement.dataset.botWorker)", timeout=120_000)
+            page.wait_for_function("document.getElementById('table').dataset.humanTurn === 'true'",
+                                   timeout=60_000)
+            raw = page.evaluate("([d, s]) => window.thousandBenchBots(d, s)", [deals, seed])
+            browser.close()
+    finally:
+        httpd.shutdown()
+    res = json.loads(raw)
+    if res.get("worker") != "ready":
+        print(f"warning: the bots worker is {res.get('worker')}: timed on the main thread")
+    return res
+
+
+def cpython_run(deals: int, seed: int) -> dict:
+    bots = {s: make_bot("hard", seed=seed * 7 + s, budget=HARD_BUDGET) for s in range(3)}
+
+    async def choose(seat, view):
+        return bots[seat].choose(view)
+    return asyncio.run(play_hard(choose, deals, seed))
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--deals", type=int, default=6)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--no-cpython", action="store_true")
+    ap.add_argument("--dir", default=str(ROOT / "build" / "bench-site"))
+    ap.add_argument("--chromium", default="/usr/bin/chromium")
+    args = ap.parse_args(argv)
+    site = Path(args.dir)
+    if not args.no_build:
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--out", str(site),
+                        "-q"], check=True)
+    print(f"hard vs hard, game seed {args.seed}, {args.deals} deals, "
+          f"budget {HARD_BUDGET} s per decision (thousand.web.budget.HARD_BUDGET)")
+    web = browser_run(site, args.deals, args.seed, args.chromium)
+    s = summary(web["times"])
+    print(format_summary(f"browser (Pyodide in the bots worker, {web['deals']} deals, "
+                         f"{web['seconds']:.0f} s)", s))
+    verdict = "OK" if s["p95"] <= 1.5 else "OVER the 1.5 s target"
+    print(f"  browser p95 {s['p95']:.2f} s: {verdict}")
+    if not args.no_cpython:
+        cp = cpython_run(args.deals, args.seed)
+        print(format_summary(f"CPython {sys.version.split()[0]} ({cp['deals']} deals, "
+                             f"{cp['seconds']:.0f} s)", summary(cp["times"])))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
