@@ -169,7 +169,21 @@ class Game:
     # ---- observation ------------------------------------------------------
     def view(self, seat: int) -> dict:
         """What `seat` may know, JSON-serialisable (no other seat's hidden cards)."""
-        d = self.deal
+        return self._view(seat, self.deal)
+
+    def deal_view(self, number: int, seat: int) -> dict:
+        """What `seat` saw of deal `number` at its end (phase "done", nobody on turn);
+        for the current deal, the same as view(seat)."""
+        if not 0 <= number < len(self.deals):
+            raise IndexError(f"no deal {number}")
+        d = self.deals[number]
+        if d is self.deal and d.phase != DONE:
+            return self.view(seat)
+        v = self._view(seat, d)
+        v.update(phase=DONE, current_seat=None, legal=[])
+        return v
+
+    def _view(self, seat: int, d: Deal | None) -> dict:
         n = self.n
         conv = self.conv
         v = {
@@ -219,7 +233,7 @@ class Game:
         if d.tricks:
             l, t, w = d.tricks[-1]
             v["last_trick"] = {"leader": l, "cards": [[s, name(c)] for s, c in t], "winner": w}
-        if self.current_seat == seat:
+        if self.current_seat == seat and d is self.deal:
             v.update(self._choices(d, seat))
         return v
 

@@ -16,7 +16,6 @@ text only ever reach the page through ``textContent``/attributes, never as HTML.
 from __future__ import annotations
 
 import asyncio
-import copy
 import json
 import random
 
@@ -453,7 +452,6 @@ class App:
             self.render()
 
     def do(self, action: str, node) -> None:
-        g = self.game
         if action == "new-game":
             self.new_game()
         elif action == "pass":
@@ -796,18 +794,11 @@ class App:
         g, row = self.game, self.summary_row
         if g is None or row is None:
             return None
-        deal = next((d for d in g.deals if d.number == row["deal"]), None)
-        if deal is None or deal is g.deal and deal.phase != "done":
-            return None
-        shadow = copy.copy(g)     # shallow: only .deal differs; view() does not mutate
-        shadow.deal = deal
         try:
-            v = shadow.view(HUMAN)
+            return g.deal_view(row["deal"], HUMAN)
         except Exception as e:  # noqa: BLE001 - never let the summary break the table
             window.console.warn(f"finished deal view: {e}")
             return None
-        v.update(phase="done", current_seat=None, legal=[])
-        return v
 
     def topbar(self, v):
         info = ""
