@@ -97,3 +97,26 @@ def test_s4_1_start_must_be_consistent():
         game_with([], start=start([0, 870, 0], (None, 0, None)))
     with pytest.raises(RecordError):
         game_with([], start=start([0, 900, 0]))
+
+
+def test_s5_5_sheet_events_name_what_happened():
+    """§5.5 (3)–(4): the score sheet row lists the barrel, bolt and dump-truck events as data
+    the UI can translate: {"kind", "seat", "value"} (+ "why" for a fall)."""
+    import json
+    from pathlib import Path
+    from thousand import Game
+    rec_dir = Path(__file__).parent / "records"
+
+    def events(name):
+        rec = json.loads((rec_dir / f"{name}.json").read_text(encoding="utf-8"))
+        return Game.from_record(rec).sheet[-1]["events"]
+
+    ko = events("barrel_knockoff")
+    sit = [e for e in ko if e["kind"] == "barrel_sit"]
+    fall = [e for e in ko if e["kind"] == "barrel_fall"]
+    assert len(sit) == 1 and sit[0]["value"] == 880
+    assert len(fall) == 1 and fall[0]["why"] == "knocked_off" and fall[0]["value"] == 760
+    assert fall[0]["seat"] != sit[0]["seat"]
+    assert [e["kind"] for e in events("third_bolt_total")] == ["third_bolt"]
+    assert events("third_bolt_total")[0]["value"] == -120
+    assert [(e["kind"], e["value"]) for e in events("dump_555")] == [("dump_truck", 555)]

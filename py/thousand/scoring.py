@@ -7,6 +7,14 @@ and appends a row to the score sheet.
 from __future__ import annotations
 
 
+def _ev(kind: str, seat, value, **extra) -> dict:
+    """A score-sheet event: {"kind", "seat", "value"} (+ "why" for barrel falls).
+    Kinds: third_bolt, third_concession, four_nines, barrel_sit, barrel_fall (why:
+    attempts, knocked_off, failed), barrel_zero, barrel_simultaneous, barrel_win,
+    dump_truck, minus_1000.  `value` is the amount or the resulting score."""
+    return {"kind": kind, "seat": seat, "value": value, **extra}
+
+
 def round5(x: int) -> int:
     """§5.1: remainder 1–2 rounds down, 3–4 up (17 → 15, 18 → 20)."""
     r = x % 5
@@ -50,7 +58,7 @@ def end_deal(game, d) -> dict:
             if (conv.concede_third_penalty and not conv.concede_limit_three
                     and game.concessions[decl] % 3 == 0):
                 change[decl] -= conv.penalty
-                events.append(f"third concession: seat {decl} −{conv.penalty}")
+                events.append(_ev("third_concession", decl, -conv.penalty))
         award = concession_award(conv, d.contract, n - 1)
         for s in range(n):
             if s != decl and not on[s] and not frozen:
@@ -80,7 +88,7 @@ def end_deal(game, d) -> dict:
         for s in range(n):
             if d.had_nines[s] and not on[s]:
                 change[s] += 120
-                events.append(f"four nines: seat {s} +120")
+                events.append(_ev("four_nines", s, 120))
     for s in range(n):
         game.scores[s] += change[s]
 
@@ -91,7 +99,7 @@ def end_deal(game, d) -> dict:
             if conv.bolts_mode != "none" and game.bolts[s] >= 3:
                 game.bolts[s] -= 3
                 game.scores[s] -= conv.penalty
-                events.append(f"third bolt: seat {s} −{conv.penalty}")
+                events.append(_ev("third_bolt", s, -conv.penalty))
 
     # (3) the barrel
     won = not conceded and made and on[decl]
@@ -102,7 +110,7 @@ def end_deal(game, d) -> dict:
                 game.scores[s] = conv.barrel_at
         game.finished = True
         game.winner = decl
-        events.append(f"seat {decl} wins from the barrel")
+        events.append(_ev("barrel_win", decl, game.scores[decl]))
     else:
         _barrel_step(game, d, on, made, conceded, events)
 
@@ -110,10 +118,10 @@ def end_deal(game, d) -> dict:
     for s in range(n):
         if conv.dump_555 and game.scores[s] == 555:
             game.scores[s] = 0
-            events.append(f"dump truck: seat {s} 555 → 0")
+            events.append(_ev("dump_truck", s, 555))
         elif conv.dump_minus_555 and game.scores[s] == -555:
             game.scores[s] = 0
-            events.append(f"dump truck: seat {s} −555 → 0")
+            events.append(_ev("dump_truck", s, -555))
 
     # (5) end checks
     if not game.finished and conv.end_at_minus_1000 and min(game.scores) <= -1000:
@@ -121,7 +129,7 @@ def end_deal(game, d) -> dict:
         top = max(game.scores)
         leaders = [s for s in range(n) if game.scores[s] == top]
         game.winner = leaders[0] if len(leaders) == 1 else None
-        events.append("a score reached −1000: the game ends")
+        events.append(_ev("minus_1000", None, -1000))
 
     row = {
         "deal": d.number, "dealer": d.dealer, "declarer": decl, "contract": d.contract,
@@ -148,11 +156,11 @@ def _barrel_step(game, d, on, made, conceded, events) -> None:
         game.barrel_attempts[s] = 0
         game.scores[s] = score
         game.barrel_falls[s] += 1
-        events.append(f"seat {s} falls from the barrel ({why})")
+        events.append(_ev("barrel_fall", s, score, why=why))
         if conv.three_barrels_zero and game.barrel_falls[s] >= 3:
             game.scores[s] = 0
             game.barrel_falls[s] = 0
-            events.append(f"seat {s}: third fall, score to 0")
+            events.append(_ev("barrel_zero", s, 0))
 
     # attempts and failed contracts of those already on the barrel
     for s in range(n):
@@ -164,10 +172,10 @@ def _barrel_step(game, d, on, made, conceded, events) -> None:
             # on the barrel his contract is never below need, a conceded one included
             lost = max(d.contract, conv.need)
             if mode == "minus_bid" or (mode == "minus_bid_if_raised" and lost > conv.need):
-                fall(s, at - lost, f"failed {lost}")
+                fall(s, at - lost, "failed")
                 continue
         if game.barrel_attempts[s] >= conv.barrel_deals:
-            fall(s, at - conv.penalty, f"{conv.barrel_deals} attempts")
+            fall(s, at - conv.penalty, "attempts")
 
     # sitting down
     newcomers = [s for s in range(n) if not game.on_barrel[s] and not on[s]
@@ -175,15 +183,15 @@ def _barrel_step(game, d, on, made, conceded, events) -> None:
     if len(newcomers) >= 2 and conv.barrel_simultaneous:
         for s in newcomers:
             game.scores[s] = at - conv.penalty
-        events.append("simultaneous barrel: " + ", ".join(f"seat {s}" for s in newcomers)
-                      + f" → {at - conv.penalty}")
+        for s in newcomers:
+            events.append(_ev("barrel_simultaneous", s, at - conv.penalty))
         return
     for s in newcomers:
         game.on_barrel[s] = True
         game.barrel_attempts[s] = 0
         game.scores[s] = at
-        events.append(f"seat {s} sits on the barrel")
+        events.append(_ev("barrel_sit", s, at))
     if newcomers and conv.barrel_knockoff:
         for s in range(n):
             if game.on_barrel[s] and s not in newcomers:
-                fall(s, at - conv.penalty, "knocked off")
+                fall(s, at - conv.penalty, "knocked_off")

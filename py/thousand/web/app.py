@@ -1192,6 +1192,17 @@ class App:
             return ""
         return self.t_who(key, decl, contract=row.get("contract"))
 
+    def event_text(self, e) -> str:
+        """A score-sheet event from the engine ({"kind", "seat", "value"}) in words."""
+        if not isinstance(e, dict):
+            return str(e)
+        seat = e.get("seat")
+        name = self.name(seat) if isinstance(seat, int) else ""
+        value = e.get("value")
+        if isinstance(value, int) and e.get("kind") in ("third_bolt", "third_concession"):
+            value = fmt_delta(value)
+        return self.t("ev_" + str(e.get("kind")), name=name, value=value)
+
     def summary_dialog(self):
         row = self.summary_row
         if row is None:
@@ -1203,7 +1214,7 @@ class App:
                             el("span", {"cls": "total"}, text=str(row["scores"][s]))))
         events = el("ul", {"cls": "events"})
         for e in row.get("events") or []:
-            events.append(el("li", text=str(e)))
+            events.append(el("li", text=self.event_text(e)))
         return self.dialog("summary", self.t("deal_over", n=row["deal"] + 1),
                            el("p", {"cls": "outcome"}, text=self.outcome_text(row)), lines, events,
                            el("div", {"cls": "dialog-buttons"},
