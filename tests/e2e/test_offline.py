@@ -35,7 +35,7 @@ def test_offline_after_first_visit(page, own_server, open_table):
     for _ in range(200):
         page.wait_for_function("""() => { const t = document.getElementById('table');
             return t.dataset.humanTurn === 'true' || document.querySelector('#overlay-root .dialog'); }""",
-                               timeout=30_000)
+                               timeout=90_000)
         phase = page.get_attribute("#table", "data-phase")
         if page.locator("#overlay-root #btn-next-deal").count():
             page.click("#btn-next-deal")
@@ -54,13 +54,14 @@ def test_offline_after_first_visit(page, own_server, open_table):
             n = len(page.eval_on_selector_all("#trick [data-card]", "e => e"))
             page.click("#hand [data-legal='true'] >> nth=0")
             page.wait_for_function("document.getElementById('table').dataset.humanTurn !== 'true'"
-                                   " || document.querySelectorAll('#trick [data-card]').length !== %d" % n)
+                                   " || document.querySelectorAll('#trick [data-card]').length !== %d" % n,
+                                   timeout=90_000)
             break
     else:
         pytest.fail("never got to play a card offline")
     # a full trick has been played offline (bots included)
     page.wait_for_function("document.getElementById('table').dataset.humanTurn === 'true'"
-                           " || document.querySelector('#overlay-root .dialog')", timeout=30_000)
+                           " || document.querySelector('#overlay-root .dialog')", timeout=90_000)
     assert page.evaluate("document.documentElement.dataset.bootError") is None
 
 
