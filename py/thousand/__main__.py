@@ -160,5 +160,14 @@ def main(argv=None) -> int:
     return 1
 
 
+def _main_quietly_piped() -> int:
+    try:
+        return main()
+    except BrokenPipeError:          # output piped into `head` and the like
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(_main_quietly_piped())
