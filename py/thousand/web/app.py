@@ -727,9 +727,18 @@ class App:
         loc = window.location
         self.share_url = (f"{loc.origin}{loc.pathname}#rules="
                           f"{window.encodeURIComponent(conv.to_code())}")
+        nav = window.navigator
         try:
-            window.navigator.clipboard.writeText(self.share_url)
-        except Exception:  # noqa: BLE001 - no clipboard: the link is shown anyway
+            if hasattr(nav, "share") and nn(nav.share) is not None:
+                # phones: the system share sheet (a cancelled share is just ignored)
+                from pyodide.ffi import to_js
+                from js import Object
+                data = to_js({"title": self.t("title"), "url": self.share_url},
+                             dict_converter=Object.fromEntries)
+                nav.share(data).catch(create_proxy(lambda _e: None))
+            else:
+                nav.clipboard.writeText(self.share_url)
+        except Exception:  # noqa: BLE001 - no share sheet or clipboard: the link is shown anyway
             pass
         self.render_overlay()
 
