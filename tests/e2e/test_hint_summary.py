@@ -5,20 +5,13 @@ import re
 
 import pytest
 
-from test_table import fast_settings, human_step, state, wait_human_or_overlay
+from test_table import fast_settings, human_step, my_play_turn, play_until, state, wait_human_or_overlay
 
 pytestmark = pytest.mark.e2e
 
 
-def reach_play_turn(page, seed_seen=None):
-    seen: set = set() if seed_seen is None else seed_seen
-    for _ in range(300):
-        wait_human_or_overlay(page)
-        st = state(page)
-        if st["phase"] == "play" and st["human"] == "true" and not st["overlay"]:
-            return st
-        human_step(page, seen)
-    pytest.fail("never reached the human's turn in the play phase")
+def reach_play_turn(page):
+    return play_until(page, my_play_turn, limit=300)
 
 
 def test_hint_recommends_a_legal_card(page, site_url, open_table):
@@ -50,14 +43,7 @@ def test_hint_recommends_a_legal_card(page, site_url, open_table):
 def test_summary_shows_finished_deal_and_sheet_returns_to_it(page, site_url, open_table):
     fast_settings(page)
     open_table(page, site_url + "#seed=7")
-    seen: set = set()
-    for _ in range(400):
-        wait_human_or_overlay(page)
-        if state(page)["overlay"] == "dialog-summary":
-            break
-        human_step(page, seen)
-    else:
-        pytest.fail("no deal summary")
+    play_until(page, lambda st, pg: st["overlay"] == "dialog-summary")
     st = state(page)
     # behind the summary: the finished deal, nobody thinking, no bot moving
     assert st["phase"] == "done"

@@ -76,6 +76,24 @@ def human_step(page, seen: set, bid_high=False) -> None:
         raise AssertionError(f"unexpected phase {ph}")
 
 
+
+def my_play_turn(st, page) -> bool:
+    """The human is to play a card and no dialog is open."""
+    return st["phase"] == "play" and st["human"] == "true" and not st["overlay"]
+
+
+def play_until(page, done, seen: set | None = None, limit: int = 400, **step) -> dict:
+    """Let the human answer every prompt (human_step) until done(state, page) holds;
+    returns that state, or fails the test after `limit` steps."""
+    seen = set() if seen is None else seen
+    for _ in range(limit):
+        wait_human_or_overlay(page)
+        st = state(page)
+        if done(st, page):
+            return st
+        human_step(page, seen, **step)
+    pytest.fail(f"never reached the wanted state in {limit} steps (seen {sorted(seen)})")
+
 def test_full_deal_through_every_phase(page, site_url, open_table):
     fast_settings(page)
     # seed 7: the human is first hand (sits on 100); he keeps raising by the minimum
@@ -161,16 +179,8 @@ def test_game_finished_to_its_end(page, site_url, open_table):
 def test_reload_mid_trick_resumes(page, site_url, open_table):
     fast_settings(page)
     open_table(page, site_url + "#seed=5")
-    seen: set = set()
-    for _ in range(400):
-        wait_human_or_overlay(page)
-        st = state(page)
-        if (st["phase"] == "play" and st["human"] == "true" and not st["overlay"]
-                and page.locator("#trick:not(.done) [data-card]").count() > 0):
-            break
-        human_step(page, seen)
-    else:
-        pytest.fail("never reached a trick in progress on the human's turn")
+    play_until(page, lambda st, pg: my_play_turn(st, pg)
+               and pg.locator("#trick:not(.done) [data-card]").count() > 0)
     before = page.evaluate("""() => ({hand: [...document.querySelectorAll('#hand [data-card]')].map(e => e.dataset.card),
         trick: [...document.querySelectorAll('#trick [data-card]')].map(e => e.dataset.card),
         actions: document.getElementById('table').dataset.actions})""")
@@ -304,13 +314,7 @@ def test_settings_language_and_rules_apply(page, site_url, open_table):
 def test_keyboard_plays_a_card(page, site_url, open_table):
     fast_settings(page)
     open_table(page, site_url + "#seed=5")
-    seen: set = set()
-    for _ in range(300):
-        wait_human_or_overlay(page)
-        st = state(page)
-        if st["phase"] == "play" and st["human"] == "true" and not st["overlay"]:
-            break
-        human_step(page, seen)
+    st = play_until(page, my_play_turn, limit=300)
     n = st["actions"]
     page.focus("#hand [data-legal='true'] >> nth=0")
     page.keyboard.press("Enter")
