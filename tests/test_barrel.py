@@ -120,3 +120,21 @@ def test_s5_5_sheet_events_name_what_happened():
     assert [e["kind"] for e in events("third_bolt_total")] == ["third_bolt"]
     assert events("third_bolt_total")[0]["value"] == -120
     assert [(e["kind"], e["value"]) for e in events("dump_555")] == [("dump_truck", 555)]
+
+
+def test_s4_2_settlement_each_loser_owes_the_difference():
+    """§4.2 / §6.5a settlement (display only): the winner receives from each loser the
+    difference of their scores (one point a stake, assumption); nothing when off."""
+    import json
+    from pathlib import Path
+    from thousand import Game
+    rec = json.loads((Path(__file__).parent / "records" / "barrel_win.json").read_text("utf-8"))
+    g = Game.from_record(rec)
+    assert g.finished and g.winner is not None and g.settlement() == []
+    rec["conventions"] = dict(rec.get("conventions") or {"preset": "classic"}, settlement=True)
+    g = Game.from_record(rec)
+    w = g.winner
+    debts = {d["from"]: d["points"] for d in g.settlement()}
+    assert set(debts) == {s for s in range(3) if s != w}
+    for s, pts in debts.items():
+        assert pts == g.scores[w] - g.scores[s] > 0

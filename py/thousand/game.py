@@ -253,6 +253,16 @@ class Game:
                 out["concede_cost"] = self.concession_cost(seat)
         return out
 
+    def settlement(self) -> list[dict]:
+        """§4.2/§6.5a `settlement` (display only): when the game is won, each loser owes
+        the winner the difference of their scores (in stakes of one point; *assumption*).
+        Empty when the convention is off or there is no single winner."""
+        if not (self.conv.settlement and self.finished and self.winner is not None):
+            return []
+        w = self.winner
+        return [{"from": s, "to": w, "points": self.scores[w] - self.scores[s]}
+                for s in range(self.n) if s != w]
+
     def concession_cost(self, seat: int) -> dict:
         """What conceding now costs the declarer and gives each opponent (§5.4)."""
         conv = self.conv

@@ -157,6 +157,8 @@ def save_envelope(record: dict) -> str:
 def test_game_finished_to_its_end(page, site_url, open_table):
     record, final = finished_game_record()
     last = record["deals"][-1]["actions"].pop()   # the human's last card is left to click
+    # settlement is display only (§6.5a): switching it on changes no action of the game
+    record["conventions"] = dict(record["conventions"], settlement=True)
     fast_settings(page)
     page.add_init_script(f"localStorage.setItem('thousand.save', {json.dumps(save_envelope(record))});")
     open_table(page, site_url)
@@ -168,6 +170,12 @@ def test_game_finished_to_its_end(page, site_url, open_table):
     page.wait_for_selector("#dialog-over")
     assert page.locator("#table").get_attribute("data-phase") == "over"
     assert page.locator("#winner").get_attribute("data-winner") == str(final.winner)
+    owed = page.eval_on_selector_all("#settlement li", "els => els.map(e => e.textContent)")
+    if final.winner is not None:
+        w = final.winner
+        assert len(owed) == 2
+        assert sorted(int(t.rsplit(":", 1)[1]) for t in owed) == sorted(
+            final.scores[w] - final.scores[s] for s in range(3) if s != w)
     # the sheet shows every deal with its bolts as / marks where there are any
     assert page.locator("#dialog-over #sheet-table tbody tr").count() == len(final.sheet)
     if any(any(r["bolts"]) for r in final.sheet):

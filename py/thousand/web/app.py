@@ -1236,8 +1236,13 @@ class App:
         g = self.game
         w = g.winner
         title = self.t_who("winner", w) if w is not None else self.t("no_winner")
+        owed = el("ul", {"cls": "settlement", "id": "settlement"})
+        for debt in g.settlement():
+            owed.append(el("li", text=self.t("owes", debtor=self.name(debt["from"]),
+                                              winner=self.name(debt["to"]), points=debt["points"])))
         return self.dialog("over", self.t("game_over"),
                            el("p", {"cls": "winner", "id": "winner", "data-winner": w}, text=title),
+                           owed,
                            self.sheet_table(),
                            el("div", {"cls": "dialog-buttons"},
                               btn(self.t("new_game"), "new-game", "btn btn-primary",

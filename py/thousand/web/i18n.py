@@ -122,6 +122,7 @@ STRINGS = {
         "ev_barrel_win": "{name}: выход с бочки — победа ({value})!",
         "ev_dump_truck": "{name}: самосвал ({value} → 0)",
         "ev_minus_1000": "Счёт дошёл до −1000: игра окончена",
+        "owes": "Расчёт: {debtor} → {winner}: {points}",
     },
     "en": {
         "title": "Thousand",
@@ -238,6 +239,7 @@ STRINGS = {
         "ev_barrel_win": "{name}: wins from the barrel ({value})!",
         "ev_dump_truck": "{name}: dump truck ({value} → 0)",
         "ev_minus_1000": "A score reached −1000: the game is over",
+        "owes": "Settlement: {debtor} → {winner}: {points}",
     },
 }
 
