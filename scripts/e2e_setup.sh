@@ -7,8 +7,9 @@ cd "$(dirname "$0")/.."
 if [ ! -x /usr/bin/chromium ]; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 fi
-python3 -c "import playwright, pytest_playwright" 2>/dev/null \
-  || python3 -m pip install -q "playwright==1.65.2" "pytest-playwright==0.10.0"
+python3 -c "import playwright, pytest_playwright, pytest_rerunfailures" 2>/dev/null \
+  || python3 -m pip install -q "playwright==1.65.2" "pytest-playwright==0.10.0" \
+       "pytest-rerunfailures==16.7"
 if [ ! -f node_modules/pyodide/pyodide.mjs ] || [ ! -f node_modules/@pyscript/core/dist/core.js ]; then
   npm ci --no-audit --no-fund
 fi

@@ -39,10 +39,18 @@ LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", "[::1]"}
 READY = "html[data-ready=true]"
 
 
+# Chromium's renderer has crashed a few times here ("Page crashed" / "Target crashed") in
+# tests that pass on every rerun; such a crash, and only such a crash, is retried.
+RENDERER_CRASH = ["Page crashed", "Target crashed"]
+
+
 def pytest_collection_modifyitems(config, items):
+    rerun = config.pluginmanager.hasplugin("rerunfailures")
     for item in items:
         if "tests/e2e" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.e2e)
+            if rerun:
+                item.add_marker(pytest.mark.flaky(reruns=2, only_rerun=RENDERER_CRASH))
 
 
 # --- the site -------------------------------------------------------------------------------
