@@ -15,16 +15,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import subprocess
 import sys
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "py"))
 
-from serve import make_server  # noqa: E402
+from serve import build_site, serve_in_thread  # noqa: E402
 from thousand.bots import make_bot  # noqa: E402
 from thousand.web.botbench import format_summary, play_hard, summary  # noqa: E402
 from thousand.web.budget import HARD_BUDGET  # noqa: E402
@@ -34,9 +32,7 @@ CHROMIUM_ARGS = ["--disable-background-networking", "--disable-component-update"
 
 
 def browser_run(site: Path, deals: int, seed: int, chromium: str) -> dict:
-    httpd = make_server(site, 0, quiet=True)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    url = f"http://localhost:{httpd.server_address[1]}/"
+    httpd, url = serve_in_thread(site)
     from playwright.sync_api import sync_playwright
     try:
         with sync_playwright() as p:
@@ -82,8 +78,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     site = Path(args.dir)
     if not args.no_build:
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--out", str(site),
-                        "-q"], check=True)
+        build_site(site)
     print(f"hard vs hard, game seed {args.seed}, {args.deals} deals, "
           f"budget {HARD_BUDGET} s per decision (thousand.web.budget.HARD_BUDGET)")
     web = browser_run(site, args.deals, args.seed, args.chromium)

@@ -15,15 +15,13 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import subprocess
 import sys
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from serve import make_server  # noqa: E402
+from serve import build_site, serve_in_thread  # noqa: E402
 
 CHROMIUM_ARGS = ["--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
@@ -106,11 +104,8 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     site = Path(args.dir)
     if not args.no_build:
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--out", str(site),
-                        "-q"], check=True)
-    httpd = make_server(site, 0, quiet=True)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    url = f"http://localhost:{httpd.server_address[1]}/"
+        build_site(site)
+    httpd, url = serve_in_thread(site)
 
     from playwright.sync_api import sync_playwright
     first, repeat = [], []

@@ -13,16 +13,14 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-import subprocess
 import sys
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "py"))
 
-from serve import make_server  # noqa: E402
+from serve import build_site, serve_in_thread  # noqa: E402
 from thousand import Game  # noqa: E402
 from thousand.bots import make_bot  # noqa: E402
 
@@ -57,16 +55,13 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     site, out = Path(args.dir), Path(args.out)
     if not args.no_build:
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--out", str(site),
-                        "-q"], check=True)
+        build_site(site)
     out.mkdir(parents=True, exist_ok=True)
     record = mid_trick_record()
     save = json.dumps({"v": 1, "game_id": "shot", "tab": "shot", "rev": 1, "saved": 0,
                        "record": record})
     settings = json.dumps({"speed": "normal", "level": "normal", "lang": "ru", "names": NAMES})
-    httpd = make_server(site, 0, quiet=True)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    url = f"http://localhost:{httpd.server_address[1]}/"
+    httpd, url = serve_in_thread(site)
     from playwright.sync_api import sync_playwright
     try:
         with sync_playwright() as p:

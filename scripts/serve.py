@@ -26,6 +26,21 @@ TYPES = {
 }
 
 
+def build_site(out: Path, quiet: bool = True) -> Path:
+    """Run scripts/build.py into `out` (the benchmarks, screenshots and e2e tests use this)."""
+    cmd = [sys.executable, str(ROOT / "scripts" / "build.py"), "--out", str(out)]
+    subprocess.run(cmd + (["-q"] if quiet else []), check=True)
+    return out
+
+
+def serve_in_thread(directory: Path):
+    """Serve `directory` on a free localhost port from a daemon thread: (server, url)."""
+    import threading
+    httpd = make_server(directory, 0, quiet=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://localhost:{httpd.server_address[1]}/"
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
     quiet = False

@@ -13,7 +13,6 @@ for the build).  Tests are marked ``e2e``.
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -61,10 +60,8 @@ def site_dir() -> Path:
         d = Path(prebuilt).resolve()
         assert (d / "index.html").exists(), f"THOUSAND_E2E_SITE={d} has no index.html"
         return d
-    out = ROOT / "build" / "e2e-site"
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--out", str(out), "-q"],
-                   check=True)
-    return out
+    from serve import build_site
+    return build_site(ROOT / "build" / "e2e-site")
 
 
 class Server:

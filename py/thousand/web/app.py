@@ -93,6 +93,14 @@ def rank_label(c: int) -> str:
     return "10" if r == "T" else r
 
 
+def value_select(id_: str, label: str, values, selected: str | None):
+    """A <select> of numbers (bids, contracts); `selected` is the hinted value as text."""
+    sel = el("select", {"id": id_, "aria-label": label})
+    for v in values:
+        sel.append(el("option", {"value": v, "selected": selected == str(v)}, text=str(v)))
+    return sel
+
+
 def fmt_delta(v: int) -> str:
     return f"+{v}" if v > 0 else str(v)
 
@@ -999,11 +1007,8 @@ class App:
                                if lo - (v.get("high_bid") or 100) > 0 else str(lo),
                                "bid-min", "btn", id="btn-bid-min", data_value=lo,
                                data_hint="true" if hinted == f"bid {lo}" else None))
-                sel = el("select", {"id": "bid-select", "aria-label": self.t("your_bid")})
-                for b in bids:
-                    sel.append(el("option", {"value": b, "selected": hint_verb == "bid"
-                                             and hint_arg == str(b)}, text=str(b)))
-                box.append(sel)
+                box.append(value_select("bid-select", self.t("your_bid"), bids,
+                                        hint_arg if hint_verb == "bid" else None))
                 box.append(btn(self.t("bid"), "bid", "btn btn-primary", id="btn-bid",
                                data_hint="true" if hint_verb == "bid" and hint_arg != str(lo)
                                else None))
@@ -1025,11 +1030,8 @@ class App:
         elif ph == "contract":
             values = [int(a.split()[1]) for a in legal if a.startswith("contract ")]
             if values:
-                sel = el("select", {"id": "contract-select", "aria-label": self.t("contract")})
-                for c in values:
-                    sel.append(el("option", {"value": c, "selected": hint_verb == "contract"
-                                             and hint_arg == str(c)}, text=str(c)))
-                box.append(sel)
+                box.append(value_select("contract-select", self.t("contract"), values,
+                                        hint_arg if hint_verb == "contract" else None))
                 box.append(btn(self.t("contract"), "contract", "btn btn-primary", id="btn-contract",
                                data_hint="true" if hint_verb == "contract" else None))
                 box.append(el("span", {"cls": "hint", "id": "contract-range"},
