@@ -287,8 +287,10 @@ class App:
     def on_storage(self, event) -> None:
         if nn(event.key) != store.SAVE_KEY or not isinstance(nn(event.newValue), str):
             return
+        # storage events arrive late: judge by what is stored now, not by the event's value,
+        # or an old write by the other tab would block this one after it took the game over
         try:
-            st = store.stamp(json.loads(str(event.newValue)))
+            st = store.read_stamp(self.storage)
         except Exception:  # noqa: BLE001
             st = None
         if st != self.seen:
