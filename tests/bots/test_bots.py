@@ -1,11 +1,16 @@
 """Every bot only ever plays legal actions, under random conventions (issue 4); bots see only views."""
+import os
 import random
+import sys
 
 import pytest
 from hypothesis import given, settings, strategies as st, HealthCheck
 
 from thousand import Game, Conventions
 from thousand.bots import make_bot
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from thousand_helpers import game_with, role_hands, TALON  # noqa: E402
 
 SWITCHES = ["meld_on_first_lead", "ace_marriage", "must_beat", "hide_talon_at_100",
             "give_face_down", "round_declarer", "four_nines_bonus", "no_jump_bids",
@@ -122,3 +127,37 @@ def test_hint_gives_an_action_and_estimate_in_every_phase():
             seen.add(view["phase"])
         g.apply(h["action"])
     assert {"bidding", "play"} <= seen
+
+
+def _hard_contract_choice(hands, talon, gives):
+    """Dealer 0; seat 1 is the forced bidder at 100 (§3.2), the others pass; seat 1
+    takes the talon, makes ``gives`` (§3.4–3.5) and then names the contract (§3.6)."""
+    from thousand.bots.hard import HardBot
+    g = game_with(["pass", "pass"] + gives, hands=hands, talon=talon)
+    view = g.view(1)
+    assert view["phase"] == "contract"
+    hb = HardBot(seed=3, worlds=12)
+    return hb.choose(view), hb.last_estimate, view["legal"]
+
+
+def test_hard_declarer_raises_a_contract_it_is_sure_to_make():
+    """With every heart and the diamond talon, the hearts marriage (100, §5.1) and the
+    long trump suit are worth far more than the winning bid: the hard bot raises the
+    contract (§3.6) instead of playing 100 or conceding."""
+    action, est, legal = _hard_contract_choice(role_hands(0), TALON, ["give AD 0", "give TD 2"])
+    assert action.startswith("contract")
+    assert int(action.split()[1]) >= 150, (action, est)
+    assert est["expected"] > 0
+
+
+def test_hard_declarer_concedes_a_hopeless_hand():
+    """Nines, jacks and no marriage against all the aces and tens: the contract of 100
+    cannot be made, and conceding (§5.4) costs less than failing (§5.2)."""
+    hands = [None, None, None]
+    hands[1] = "9S JS QS 9C JC 9D JD".split()
+    hands[2] = "AS TS KS AH TH KH QH".split()
+    hands[0] = "AC TC KC AD TD KD QD".split()
+    action, est, legal = _hard_contract_choice(hands, "9H JH QC".split(),
+                                               ["give 9H 0", "give JH 2"])
+    assert "concede" in legal
+    assert action == "concede", (action, est)
