@@ -13,8 +13,10 @@ the deal with the hard bot's play against the given defenders (never conceding),
 and records the points it actually collected (cards and marriages).  The mean
 difference, with its 95% interval, is printed per kind of defender.
 
-The bot does not use this gap: adding it to the contract values (so it raises more
-and concedes less) cost points in duplicate trials (docs/measurements.md).
+The hard bot uses the gap against normal defenders as ``RAISE_GAP`` (hard.py): it raises
+its contract on the values plus the gap, but judges whether to concede on the values
+alone. With the gap in the concession decision too, it played hopeless hands at 100
+(docs/measurements.md).
 
     python scripts/measure_open_hand_gap.py --deals 300 --seed 1 --defenders hard,normal --jobs 2
 """
