@@ -33,19 +33,16 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "py"))
 
 from thousand.bots import make_bot  # noqa: E402
 from thousand.bots.hard import HardBot  # noqa: E402
+from thousand.bots.match import fresh_deal  # noqa: E402
 from thousand.conventions import Conventions  # noqa: E402
-from thousand.game import Game  # noqa: E402
 
 WORLDS = 8
 
 
 def one(job):
     deal_seed, decl, defenders = job
-    conv = Conventions()
-    dealer = (decl - 1) % 3                      # the declarer is the forced bidder
-    g = Game(conv, seed=None, first_dealer=dealer)
-    g._pending = [{"seed": deal_seed}]
-    g._next_deal()
+    g = fresh_deal(Conventions(), deal_seed, (decl - 1) % 3)   # decl is the forced bidder
+    d = g.deal
     hard = HardBot(seed=deal_seed, worlds=WORLDS)
     bots = [hard if s == decl else make_bot(defenders, seed=deal_seed + s,
                                             **({"worlds": WORLDS} if defenders == "hard" else {}))
@@ -64,7 +61,6 @@ def one(job):
                          key=lambda a: int(a.split()[1]))
         else:
             action = bots[seat].choose(view)
-        d = g.deal
         g.apply(action)
     return mean_value, d.card_points[decl] + d.meld_points[decl]
 
@@ -76,7 +72,6 @@ def main():
     ap.add_argument("--defenders", default="hard,normal")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
-    results = {}
     t0 = time.time()
     for kind in args.defenders.split(","):
         jobs = [(args.seed * 100_000 + i, i % 3, kind) for i in range(args.deals)]
@@ -89,13 +84,12 @@ def main():
         gaps = [got - mv for mv, got in rows]
         m = statistics.mean(gaps)
         h = 1.96 * statistics.stdev(gaps) / math.sqrt(len(gaps))
-        # the gap for strong and weak hands separately
+        # the gap for the stronger hands alone
         strong = [got - mv for mv, got in rows if mv >= 90]
-        results[kind] = (m, h, len(gaps), statistics.mean(strong) if strong else float("nan"),
-                         len(strong))
+        strong_mean = statistics.mean(strong) if strong else float("nan")
         print(f"defenders {kind:>7}: declarer collects {m:+.1f} points over the open-hand value "
               f"(95% CI {m - h:+.1f} .. {m + h:+.1f}; {len(gaps)} deals); "
-              f"hands valued >= 90: {results[kind][3]:+.1f} ({len(strong)} deals); "
+              f"hands valued >= 90: {strong_mean:+.1f} ({len(strong)} deals); "
               f"{time.time() - t0:.0f} s", flush=True)
 
 

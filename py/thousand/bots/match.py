@@ -27,11 +27,17 @@ def _ci(xs):
     return (m - h, m + h)
 
 
-def play_deal(conv, bots, seed: int, dealer: int) -> dict:
-    """Play one deal from a fresh game; bots[seat]."""
+def fresh_deal(conv, seed: int, dealer: int) -> Game:
+    """A fresh game whose first deal is the seeded deal ``seed`` dealt by ``dealer``."""
     g = Game(conv, seed=None, first_dealer=dealer)
     g._pending = [{"seed": seed}]
     g._next_deal()
+    return g
+
+
+def play_deal(conv, bots, seed: int, dealer: int) -> dict:
+    """Play one deal from a fresh game; bots[seat]."""
+    g = fresh_deal(conv, seed, dealer)
     while not g.sheet:
         seat = g.current_seat
         g.apply(bots[seat].choose(g.view(seat)))
