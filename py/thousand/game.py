@@ -194,6 +194,8 @@ class Game:
                        for s in range(n)],
             "need": conv.need, "sheet": copy.deepcopy(self.sheet),
             "finished": self.finished, "winner": self.winner,
+            "settlement": self.settlement(), "rules_code": conv.to_code(),
+            "action_count": sum(len(x.actions) for x in self.deals),
         }
         legal = self.legal_actions() if self.current_seat == seat else []
         v["legal"] = legal
@@ -242,6 +244,7 @@ class Game:
         out: dict = {}
         moves = self.legal_moves()
         values = [m - A.BID for m in moves if A.BID <= m < A.CONTRACT]
+        out["bid_step"] = self.conv.bid_step
         if d.phase == BIDDING:
             out["bid_min"] = min(values) if values else None
             out["bid_max"] = max(values) if values else None
