@@ -236,3 +236,40 @@ def test_a_json_answer_with_a_wrong_id_is_discarded_and_counted(tmp_path):
                             problems_for=lambda rid: {"stale": rid})
     bot.close()
     assert n >= 6 and bot.problems["stale"] == n
+
+
+PARALLEL_BOT = """
+    import json, os, pathlib, sys, time
+    seen = pathlib.Path(sys.argv[1])   # one file per bot process that got a request
+    first = True
+    for line in sys.stdin:
+        v = json.loads(line)
+        (seen / str(os.getpid())).touch()
+        if first and len(sys.argv) > 2:
+            # Hold the first answer until another bot process has a request too: a second
+            # worker takes the next deals while this one waits, so with two workers that
+            # each run their own bot, it comes; with one process it never does (5 s).
+            first = False
+            end = time.monotonic() + 5
+            while len(list(seen.iterdir())) < 2 and time.monotonic() < end:
+                time.sleep(0.01)
+        # by the view alone: request ids count per process, and each worker has its own
+        os.write(1, (v["legal"][len(v["hand"]) % len(v["legal"])] + "\\n").encode())
+"""
+
+
+def test_jobs_runs_one_bot_process_per_worker_with_the_same_result(tmp_path):
+    from thousand.bots.match import duplicate
+    script = _script(tmp_path, "parallel.py", PARALLEL_BOT)
+    one, two = tmp_path / "one", tmp_path / "two"
+    one.mkdir()
+    two.mkdir()
+    opts = {"cmd": {"timeout": LONG}}
+    kinds = lambda d, *wait: [f"cmd:{script} {d} {' '.join(wait)}", "easy", "random"]
+    a = duplicate(kinds(one), 8, seed=5, bot_options=opts, jobs=1)
+    b = duplicate(kinds(two, "wait"), 8, seed=5, bot_options=opts, jobs=2)
+    assert len(list(one.iterdir())) == 1
+    assert len(list(two.iterdir())) == 2
+    assert a["per_deal"] == b["per_deal"]
+    assert [x["problems"] for x in a["bots"]] == [x["problems"] for x in b["bots"]]
+    assert sum(a["bots"][0]["problems"].values()) == 0
