@@ -145,7 +145,7 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
                 s = seat_of[i]
                 sums[i] += row["delta"][s]
                 st = stats[i]
-                if row["declarer"] == s:
+                if row["declarer"] == s and row["outcome"] != "redeal":
                     st["contract_sum"] += row["contract"]
                     if row["outcome"] == "conceded":
                         st["conceded"] += 1

@@ -30,10 +30,13 @@ except ImportError:  # pragma: no cover - older Pyodide maps null to None
 from thousand import Conventions, ConventionError, Game, IllegalAction, PRESETS
 from thousand import cards as C
 
-try:
-    from thousand import SUPPORTED_PRESETS
-except ImportError:  # pragma: no cover
-    SUPPORTED_PRESETS = tuple(PRESETS)
+# This table draws three seats: it offers only the 3-player tables (the engine knows all).
+TABLE_FIELDS_OUT = {"players", "two_mode", "four_mode", "sitter_marriage"}
+SUPPORTED_PRESETS = tuple(p for p in PRESETS if PRESETS[p].get("players", 3) == 3)
+
+
+def table_supports(item: dict) -> bool:
+    return item["id"] not in TABLE_FIELDS_OUT
 
 from . import store
 from .botrun import BotRunner
@@ -672,7 +675,7 @@ class App:
         if preset_el is not None:
             conv["preset"] = str(preset_el.value)
         for item in Conventions.catalog():
-            if not item["supported"]:
+            if not table_supports(item):
                 continue
             e = val(f"conv-{item['id']}")
             if e is None:
@@ -681,6 +684,8 @@ class App:
                 v = bool(e.checked)
             else:
                 raw = str(e.value)
+                if item["kind"] == "threshold" and not raw.strip():
+                    raw = "off"            # an empty number field: the redeal is off
                 v = raw
                 try:
                     v = int(raw)
@@ -1298,7 +1303,7 @@ class App:
             base = Conventions()
         by_section: dict = {}
         for item in Conventions.catalog():
-            if item["supported"]:
+            if table_supports(item):
                 by_section.setdefault(item["section"], []).append(item)
         for sec in SECTIONS:
             items = by_section.get(sec)
