@@ -15,6 +15,7 @@ from . import actions as A
 from .conventions import Conventions
 from .deal import cards_to_spec
 from .errors import IllegalAction, RecordError
+from .scoring import THIRD
 
 FORMAT = "thousand/1"
 MAX_DEALS = 2000            # a game of Thousand is never this long
@@ -60,7 +61,7 @@ def set_start(g, start: dict) -> None:
                               field=f"start.{key}")
         return list(v)
     scores = ints("scores", lambda x: x % 5 == 0 and abs(x) < 100_000)
-    bolts = ints("bolts", lambda x: 0 <= x < 3)
+    bolts = ints("bolts", lambda x: 0 <= x < THIRD)
     concessions = ints("concessions", lambda x: 0 <= x < 10_000)
     falls = ints("falls", lambda x: 0 <= x < 10_000)
     barrel = start.get("barrel", [None] * n)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 FOUR_NINES_BONUS = 120
 BLIND_CAP = 240
+THIRD = 3           # the third bolt (§5.3), every third concession (§6.5), the third fall (§6.4)
 
 
 @dataclass
@@ -164,7 +165,7 @@ def _changes_and_bolts(conv, st: Standing, s: DealSummary, on, made: bool, event
                 bolt_add[decl] += s.bolt_multiplier
             # concede_limit_three: his (at most three) concessions cost nothing at all
             if (conv.concede_third_penalty and not conv.concede_limit_three
-                    and st.concessions[decl] % 3 == 0):
+                    and st.concessions[decl] % THIRD == 0):
                 change[decl] -= conv.penalty
                 events.append(_ev("third_concession", decl, -conv.penalty * mult[decl]))
         award = concession_award(conv, s.contract, sum(s.playing) - 1)
@@ -215,8 +216,8 @@ def _bolt_penalties(conv, st: Standing, s: DealSummary, bolt_add, events) -> Non
     for x, add in enumerate(bolt_add):
         if add:
             st.bolts[x] += add
-            if conv.bolts_mode != "none" and st.bolts[x] >= 3:
-                st.bolts[x] -= 3
+            if conv.bolts_mode != "none" and st.bolts[x] >= THIRD:
+                st.bolts[x] -= THIRD
                 st.scores[x] -= conv.penalty * s.multiplier[x]
                 events.append(_ev("third_bolt", x, -conv.penalty * s.multiplier[x]))
 
@@ -256,7 +257,7 @@ def _barrel(conv, st: Standing, s: DealSummary, on, before, made: bool, events) 
         st.scores[x] = score
         st.falls[x] += 1
         events.append(_ev("barrel_fall", x, score, why=why))
-        if conv.three_barrels_zero and st.falls[x] >= 3:
+        if conv.three_barrels_zero and st.falls[x] >= THIRD:
             st.scores[x] = 0
             st.falls[x] = 0
             events.append(_ev("barrel_zero", x, 0))
