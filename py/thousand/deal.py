@@ -137,7 +137,7 @@ class Deal:
         "declarer", "contract", "talon_pile", "talon_public", "gives_face_down", "gives",
         "discards", "had_nines",
         # play
-        "trump", "trick", "leader", "tricks_taken", "card_points", "meld_points", "melds",
+        "trump", "trick", "trick_cards", "leader", "tricks_taken", "card_points", "meld_points", "melds",
         "meld_at", "tricks", "draws",
     )
 
@@ -190,6 +190,7 @@ class Deal:
         self.had_nines = [False] * n
         self.trump = -1
         self.trick: list[tuple[int, int]] = []    # (seat, card) in play order
+        self.trick_cards: list[int] = []          # the same cards (the play rules' input)
         self.leader = -1
         self.tricks_taken = [0] * n
         self.card_points = [0] * n
