@@ -53,9 +53,7 @@ class Game:
         self.first_dealer = first_dealer
         self.next_dealer = first_dealer
         self.seed = seed
-        self.standing = Standing.fresh(n)
-        self.golden_left = n if self.conv.golden_round != "off" else 0
-        self.golden_made = False
+        self.standing = Standing.fresh(n, self.conv)
         self.sheet: list[dict] = []
         self.deals: list[Deal] = []
         self.deal: Deal | None = None
@@ -71,6 +69,8 @@ class Game:
     concessions = property(lambda self: self.standing.concessions)
     finished = property(lambda self: self.standing.finished)
     winner = property(lambda self: self.standing.winner)
+    golden_left = property(lambda self: self.standing.golden_left)
+    golden_made = property(lambda self: self.standing.golden_made)
 
     # ---- construction -----------------------------------------------------------------------
     @classmethod
