@@ -354,8 +354,10 @@ def _golden_round(conv, st: Standing, s: DealSummary, made: bool, events) -> Non
 
 def _row(s: DealSummary, st: Standing, before, bolted, events, outcome) -> dict:
     n = len(st.scores)
+    redeal = outcome == "redeal"          # a redealt deal has no declarer nor contract
     return {
-        "deal": s.number, "dealer": s.dealer, "declarer": s.declarer, "contract": s.contract,
+        "deal": s.number, "dealer": s.dealer, "declarer": None if redeal else s.declarer,
+        "contract": 0 if redeal else s.contract,
         "outcome": outcome,
         "points": [0] * n if outcome in ("conceded", "redeal") else list(s.points),
         "delta": [st.scores[x] - before[x] for x in range(n)],
