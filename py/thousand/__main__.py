@@ -159,6 +159,12 @@ def main(argv=None) -> int:
     b.add_argument("--decisions", type=int, default=200)
     b.add_argument("--players", type=int, default=0, help="only this player count (2-6)")
     b.add_argument("--conventions", default=None, help="share-link code (e.g. two_mode=draw)")
+    rv = sub.add_parser("review", help="deal review: the open-hand value of every card a seat "
+                                       "played, and the hard bot's view of its decisions (JSON)")
+    rv.add_argument("file", help="record file, or - for stdin")
+    rv.add_argument("--deal", type=int, default=1, help="deal number, from 1")
+    rv.add_argument("--seat", type=int, default=0)
+    rv.add_argument("--worlds", type=int, default=8, help="worlds per hard-bot estimate")
     m = sub.add_parser("match", help="duplicate match between bots")
     m.add_argument("--seats", default="hard,normal,normal")
     m.add_argument("--deals", type=int, default=300)
@@ -178,6 +184,9 @@ def main(argv=None) -> int:
             return cmd_simulate(args)
         if args.cmd == "bench":
             return cmd_bench(args)
+        if args.cmd == "review":
+            from .bots.review import main_review
+            return main_review(args)
         if args.cmd == "match":
             from .bots.match import cmd_match
             return cmd_match(args)
