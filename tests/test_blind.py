@@ -214,3 +214,17 @@ def test_s6_7_unblind_takes_talon():
 def test_s6_7_unblind_off_no_window():
     g = game_with(["blind"], hands=role_hands(0), conventions=BLIND)
     assert g.phase == "giving"
+
+
+@pytest.mark.xfail(strict=True, reason="engine: with fail_by=shortfall a failed blind game costs "
+                   "twice the shortfall (here −220); §6.7 says a failed blind game is −240")
+def test_s6_7_failed_blind_is_240_also_with_fail_by_shortfall():
+    """§6.7 "Failed or conceded: −240" names the blind game's loss outright; §6.4 fail_by is
+    the general rule for a failed contract.  The blind_failed record's deal: 11 points."""
+    import json
+    from pathlib import Path
+    from thousand import Game
+    rec = json.loads((Path(__file__).parent / "records" / "blind_failed.json").read_text())
+    rec["conventions"]["fail_by"] = "shortfall"
+    g = Game.from_record(rec)
+    assert g.sheet[0]["outcome"] == "failed" and g.sheet[0]["delta"] == [90, -240, 20]
