@@ -301,3 +301,38 @@ def test_s7_dealer_sits_out_gets_nothing_and_is_never_asked():
     assert v["hand"] == [] and v["sitting_out"] == 0 and v["playing"] == [1, 2, 3]
     assert v["forced_bidder"] == 1 and g.current_seat == 2
     assert cards_in(v) == set()            # the sitter sees no hand and no talon yet
+
+
+# ---- §5.4 concessions at the other tables ------------------------------------------------
+
+def _record_deal(name, k=0):
+    rec = json.loads((Path(__file__).parent / "records" / f"{name}.json").read_text())
+    return rec, rec["deals"][k]
+
+
+@pytest.mark.parametrize("award, each", [("half_bid", 50), ("sixty", 60), ("split_120", 40)])
+def test_s5_4_four_players_concession(award, each):
+    """§5.4: half of the contract (rounded up to 10) to each opponent "whatever the number of
+    opponents"; split_120: 120 split equally among the three."""
+    rec, deal = _record_deal("four_all_play", 1)         # seat 2 concedes at 100
+    conv = dict(rec["conventions"], concede_award=award)
+    g = table_game(deal["hands"], deal["talon"], deal["actions"], conv, dealer=1)
+    assert g.sheet[-1]["delta"] == [each, each, -100, each]
+
+
+def test_s5_4_five_players_split_120():
+    rec, deal = _record_deal("five_players")
+    acts = deal["actions"][:8] + ["concede"]             # 4 passes, 4 gives, then concede
+    assert acts[-2] == "give JC 0"
+    conv = dict(rec["conventions"], concede_award="split_120", concede_penalty="none")
+    g = table_game(deal["hands"], deal["talon"], acts, conv)
+    assert g.sheet[-1]["delta"] == [30, 0, 30, 30, 30]
+
+
+def test_s5_4_dealer_sits_out_the_award_goes_to_the_two_opponents():
+    rec, deal = _record_deal("four_dealer_sits_out_half")
+    acts = deal["actions"][:4] + ["concede"]
+    conv = dict(rec["conventions"], concede_award="split_120")
+    g = table_game(deal["hands"], deal["talon"], acts, conv)
+    d = g.sheet[-1]["delta"]
+    assert d[1:] == [-100, 60, 60]          # the sitter (seat 0) is no opponent

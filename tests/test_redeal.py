@@ -177,3 +177,19 @@ def test_s6_3_no_four_nines_with_five_players():
     for seed in range(30):
         g = Game.new(Conventions(players=5, redeal_four_nines_dealt=True), seed=seed)
         assert g.phase == "bidding"
+
+
+def test_s6_3_s7_a_sitting_out_dealer_is_never_asked():
+    """§7 dealer_sits_out: the resting dealer holds no cards (0 points) but plays no hand, so
+    redeal_low_hand never asks him; after this giving seats 2 and 3 hold 32 and 51 points."""
+    import json
+    from pathlib import Path
+    from thousand_helpers import table_game
+    rec = json.loads((Path(__file__).parent / "records" / "four_dealer_sits_out_half.json").read_text())
+    deal = rec["deals"][0]
+    conv = dict(rec["conventions"], redeal_low_hand=14)
+    g = table_game(deal["hands"], deal["talon"], deal["actions"][:4], conv)
+    assert g.phase == "contract" and g.current_seat == 1
+    conv["redeal_low_hand"] = 33                     # now seat 2 (32) is asked, still not seat 0
+    g = table_game(deal["hands"], deal["talon"], deal["actions"][:4], conv)
+    assert_offered_only_to(g, 2, ["redeal_low_hand"])
