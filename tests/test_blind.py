@@ -228,3 +228,28 @@ def test_s6_7_failed_blind_is_240_also_with_fail_by_shortfall():
     rec["conventions"]["fail_by"] = "shortfall"
     g = Game.from_record(rec)
     assert g.sheet[0]["outcome"] == "failed" and g.sheet[0]["delta"] == [90, -240, 20]
+
+
+def _blind_made_record():
+    import json
+    from pathlib import Path
+    return json.loads((Path(__file__).parent / "records" / "blind_made.json").read_text())
+
+
+def test_s4_1_s4_2_a_blind_game_made_on_the_barrel_wins_with_the_contract():
+    """First hand on the barrel (need 120) plays blind and makes it: §4.2 his score becomes
+    his old score plus the contract, 880 + 120 = 1000 (not twice his points)."""
+    from thousand import Game
+    rec = _blind_made_record()
+    rec["start"] = {"scores": [0, 880, 0], "bolts": [0, 0, 0], "barrel": [None, 0, None]}
+    g = Game.from_record(rec)
+    assert g.finished and g.winner == 1 and g.scores == [0, 1000, 15]
+
+
+def test_s4_1_s6_7_no_blind_for_a_barrel_player_whose_need_is_above_120():
+    """§4.1: a barrel player's contract is never below need; with target 1001 played exact
+    (need 121) a blind 120 is not his to declare."""
+    conv = dict(BLIND, target=1001, round_need=False)
+    start = {"scores": [0, 880, 0], "bolts": [0, 0, 0], "barrel": [None, 0, None]}
+    g = game_with([], hands=G_HANDS, conventions=conv, start=start)
+    assert g.phase == "bidding" and "blind" not in g.legal_actions()
