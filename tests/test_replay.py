@@ -5,7 +5,10 @@ Each record carries "expected": the key figures worked out by hand from RULES.md
 bolts — and, where a rule needs them, the score-sheet fields events, doubled, blind and
 redeal_by —, the final scores, finished/winner, the barrel state (attempts used or null
 per seat) and the golden round's state (§6.6: mode, deals left, made; null when over),
-or "error" for a record that must be rejected.  Any player count (§7).
+or "error" for a record that must be rejected.  Any player count (§7).  "working" (not read
+by the engine) shows the hand computation trick by trick: "T3 2:9D 0:TD 1:JD -> 0 (12)" is
+trick 3, seat 2 leads 9D, seat 0 plays TD, seat 1 JD, seat 0 wins 12 card points; "mKH" is
+a lead declaring the marriage.
 """
 import json
 from pathlib import Path
