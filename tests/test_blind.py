@@ -56,8 +56,6 @@ def test_s6_7_only_first_hand_may_declare_blind_and_only_once():
         g.apply("blind")
 
 
-@pytest.mark.xfail(strict=True, reason="engine: an out-of-turn 'blind' is refused citing §6.3 "
-                   "(redeal), not §6.7")
 def test_s6_7_blind_out_of_its_moment_cites_the_blind_rule():
     g = game_with(["pass"], hands=G_HANDS, conventions=BLIND)
     with pytest.raises(IllegalAction) as e:
@@ -125,9 +123,6 @@ def test_s6_6_s6_7_no_blind_declaration_in_the_golden_round():
     assert g.phase == "giving" and g.current_seat == 1
 
 
-@pytest.mark.xfail(strict=True, reason="engine: the blind declarer's third-bolt penalty is "
-                   "doubled (−240); §6.7 doubles only his points, §6.6 doubles penalties only "
-                   "in the golden round")
 def test_s5_3_s6_7_third_bolt_of_a_blind_declarer_costs_the_plain_penalty():
     # seat 1 plays blind with nines and jacks and takes no trick at all: -240 for the failed
     # blind game, and his third bolt costs penalty = 120 (§5.3), not doubled
@@ -216,8 +211,6 @@ def test_s6_7_unblind_off_no_window():
     assert g.phase == "giving"
 
 
-@pytest.mark.xfail(strict=True, reason="engine: with fail_by=shortfall a failed blind game costs "
-                   "twice the shortfall (here −220); §6.7 says a failed blind game is −240")
 def test_s6_7_failed_blind_is_240_also_with_fail_by_shortfall():
     """§6.7 "Failed or conceded: −240" names the blind game's loss outright; §6.4 fail_by is
     the general rule for a failed contract.  The blind_failed record's deal: 11 points."""

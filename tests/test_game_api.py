@@ -4,8 +4,6 @@ import pytest
 from thousand import Conventions, Game
 
 
-@pytest.mark.xfail(strict=True, reason="engine: Game.copy() deep-copies the deal's list of step "
-                   "modules and raises TypeError: cannot pickle 'module' object")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_copy_is_an_independent_equal_game(players):
     g = Game.new(Conventions(players=players), seed=4)

@@ -25,7 +25,7 @@ def entry_of(g: Game, number: int) -> dict:
     row = g.sheet[number]
     n = g.n
     if row["outcome"] == "redeal":
-        return {"redeal": True}
+        return {"redeal": True, "declarer": row["declarer"], "contract": row["contract"]}
     decl = row["declarer"]
     points = list(d.card_points)
     if decl is not None:

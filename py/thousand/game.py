@@ -25,6 +25,7 @@ from .errors import IllegalAction, RecordError, rule
 from .scoring import Standing
 
 FORMAT = records.FORMAT
+WINDOW_SECTION = {A.REDEAL: "6.3", A.BLIND: "6.7", A.UNBLIND: "6.7"}
 _DEFAULT = Conventions()
 OVER = "over"
 
@@ -174,9 +175,9 @@ class Game:
 
     def _why(self, move: int) -> IllegalAction:
         d = self.deal
-        if move in (A.REDEAL, A.BLIND, A.UNBLIND) and d.phase not in ("redeal", "blind", "unblind"):
-            return rule("not_available", "6.3", f"{A.to_text(move)}: not available now",
-                        action=A.to_text(move))
+        if move in WINDOW_SECTION and d.phase not in ("redeal", "blind", "unblind"):
+            return rule("not_available", WINDOW_SECTION[move],
+                        f"{A.to_text(move)}: not available now", action=A.to_text(move))
         if move == A.PASS and d.phase not in ("bidding", "redeal", "blind", "unblind"):
             return rule("pass_not_available", "3", "'pass' is not a move now")
         return d.step.why(self, d, move)

@@ -13,7 +13,8 @@ An entry (JSON) describes one deal:
     declarer    seat, or null when nobody declares (two_mode=draw)
     contract    the contract (or the bid he conceded at)
     conceded    true: the declarer conceded (§5.4)
-    redeal      true: the deal was dealt again (nothing else is needed; same dealer)
+    redeal      true: the deal was dealt again (same dealer; declarer and contract, when the
+                redeal came after the bidding, are recorded but change nothing)
     blind       true: a blind game (§6.7)
     points      per seat: card points of the tricks taken (null for the declarer: derived
                 as the rest of the deck's 120 when no cards are out of play)
@@ -173,8 +174,14 @@ class ScoreSheet:
         doubled = st.golden_left > 0
         golden = doubled and conv.golden_round == "on"
         if e.get("redeal") is True:
-            return DealSummary(declarer=None, contract=0, outcome="redeal", points=[0] * n,
-                               tricks=[0] * n, playing=in_play, number=i, dealer=self.dealer)
+            # who had declared, and at what, when the redeal came after the bidding (if known)
+            decl, contract = e.get("declarer"), e.get("contract", 0)
+            if not ((decl is None or (type(decl) is int and decl in playing))
+                    and type(contract) is int and 0 <= contract <= conv.max_bid):
+                raise _bad("a redeal: declarer and contract, if any, as in a deal", "redeal", deal)
+            return DealSummary(declarer=decl, contract=contract, outcome="redeal",
+                               points=[0] * n, tricks=[0] * n, playing=in_play, number=i,
+                               dealer=self.dealer)
         decl = e.get("declarer")
         if lay.bidding:
             if not (type(decl) is int and decl in playing):
@@ -210,7 +217,8 @@ class ScoreSheet:
             declarer=decl, contract=contract, outcome="conceded" if conceded else "played",
             points=points, tricks=tricks, playing=in_play,
             four_nines=[s in four for s in range(n)], multiplier=mult,
-            bolt_multiplier=bolt_mult, blind=blind, golden=golden, doubled=doubled,
+            bolt_multiplier=bolt_mult, penalty_multiplier=2 if doubled else 1, blind=blind,
+            golden=golden, doubled=doubled,
             number=i, dealer=self.dealer)
 
     def _points(self, e, decl, in_play, conceded, deal):

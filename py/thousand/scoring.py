@@ -65,7 +65,9 @@ class DealSummary:
     playing     per seat: did he play this deal (a sitting-out dealer did not: no bolt)
     four_nines  per seat: four nines after the giving (§6.2 four_nines_bonus)
     multiplier  per seat: 2 for every seat in a doubled (golden) deal and for the blind
-                declarer (§6.6, §6.7), else 1 (see ``multipliers``)
+                declarer (§6.6, §6.7), else 1 (see ``multipliers``): the seat's change
+    penalty_multiplier  2 in a golden-round deal, whose penalties count double too (§6.6);
+                a blind game doubles only the declarer's points (§6.7)
     bolt_multiplier  2 when bolts count double (golden_double_bolts, blind_double_bolts)
     blind       the declarer plays blind (§6.7: made = twice his points, else −240)
     golden      a deal of the golden round with its automatic declarer (golden_round=on)
@@ -80,6 +82,7 @@ class DealSummary:
     four_nines: list = field(default_factory=list)
     multiplier: list = field(default_factory=list)
     bolt_multiplier: int = 1
+    penalty_multiplier: int = 1
     blind: bool = False
     golden: bool = False
     doubled: bool = False
@@ -174,6 +177,7 @@ def _changes_and_bolts(conv, st: Standing, s: DealSummary, on, made: bool, event
     mult = s.multiplier
     frozen = _frozen(conv, s, on)
     change = [0] * n
+    penalty = [0] * n         # not multiplied: already the golden round's (§6.6)
     bolt_add = [0] * n
     # who scores like a defender: everybody but the declarer, unless on the barrel or frozen
     defends = [s_ != decl and not on[s_] and not frozen for s_ in range(n)]
@@ -188,8 +192,8 @@ def _changes_and_bolts(conv, st: Standing, s: DealSummary, on, made: bool, event
             # concede_limit_three: his (at most three) concessions cost nothing at all
             if (conv.concede_third_penalty and not conv.concede_limit_three
                     and st.concessions[decl] % THIRD == 0):
-                change[decl] -= conv.penalty
-                events.append(_ev("third_concession", decl, -conv.penalty * mult[decl]))
+                penalty[decl] = conv.penalty * s.penalty_multiplier
+                events.append(_ev("third_concession", decl, -penalty[decl]))
         award = concession_award(conv, s.contract, sum(s.playing) - 1)
         for x in range(n):
             if defends[x]:
@@ -202,7 +206,7 @@ def _changes_and_bolts(conv, st: Standing, s: DealSummary, on, made: bool, event
                 change[decl] = min(pts, BLIND_CAP // 2) if conv.blind_max_240 else pts
             elif made:
                 change[decl] = s.contract
-            elif conv.fail_by == "shortfall":
+            elif conv.fail_by == "shortfall" and not s.blind:     # blind: −240 (§6.7)
                 pts = s.points[decl]
                 change[decl] = -round5(s.contract - (round5(pts) if conv.round_declarer else pts))
             else:
@@ -228,20 +232,21 @@ def _changes_and_bolts(conv, st: Standing, s: DealSummary, on, made: bool, event
                 change[x] += FOUR_NINES_BONUS
                 events.append(_ev("four_nines", x, FOUR_NINES_BONUS * mult[x]))
     for x in range(n):
-        st.scores[x] += change[x] * mult[x]
+        st.scores[x] += change[x] * mult[x] - penalty[x]
     return bolt_add
 
 
 def _bolt_penalties(conv, st: Standing, s: DealSummary, bolt_add, events) -> None:
-    """(2) §5.3: the third bolt costs `penalty` (doubled with the seat's multiplier); a count
+    """(2) §5.3: the third bolt costs `penalty` (double in the golden round, §6.6); a count
     that passes 3 pays once and keeps the remainder."""
+    cost = conv.penalty * s.penalty_multiplier
     for x, add in enumerate(bolt_add):
         if add:
             st.bolts[x] += add
             if conv.bolts_mode != "none" and st.bolts[x] >= THIRD:
                 st.bolts[x] -= THIRD
-                st.scores[x] -= conv.penalty * s.multiplier[x]
-                events.append(_ev("third_bolt", x, -conv.penalty * s.multiplier[x]))
+                st.scores[x] -= cost
+                events.append(_ev("third_bolt", x, -cost))
 
 
 def _barrel(conv, st: Standing, s: DealSummary, on, before, made: bool, events) -> None:
@@ -354,10 +359,8 @@ def _golden_round(conv, st: Standing, s: DealSummary, made: bool, events) -> Non
 
 def _row(s: DealSummary, st: Standing, before, bolted, events, outcome) -> dict:
     n = len(st.scores)
-    redeal = outcome == "redeal"          # a redealt deal has no declarer nor contract
     return {
-        "deal": s.number, "dealer": s.dealer, "declarer": None if redeal else s.declarer,
-        "contract": 0 if redeal else s.contract,
+        "deal": s.number, "dealer": s.dealer, "declarer": s.declarer, "contract": s.contract,
         "outcome": outcome,
         "points": [0] * n if outcome in ("conceded", "redeal") else list(s.points),
         "delta": [st.scores[x] - before[x] for x in range(n)],

@@ -36,7 +36,8 @@ def summary(game, d) -> DealSummary:
     return DealSummary(
         declarer=decl, contract=d.contract, outcome=d.outcome or "played", points=points,
         tricks=list(d.tricks_taken), playing=playing, four_nines=list(d.had_nines),
-        multiplier=mult, bolt_multiplier=bolt_mult, blind=d.blind, golden=d.golden,
+        multiplier=mult, bolt_multiplier=bolt_mult, penalty_multiplier=2 if d.doubled else 1,
+        blind=d.blind, golden=d.golden,
         doubled=d.doubled, number=d.number, dealer=d.dealer)
 
 
