@@ -1,5 +1,5 @@
-# Entry point run by PyScript (index.html).  The engine and the DOM layer come from
-# thousand.zip, unpacked into the working directory by the "files" config.
-from thousand.web import app
+# The table's entry point, run by PyScript's MicroPython on the main thread (index.html).
+# The engine and the bots are in the worker (web/engine-worker.mjs); this side draws.
+from thousand.web import page
 
-app.start()
+page.start()
