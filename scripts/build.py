@@ -134,15 +134,28 @@ def precompress(out: Path) -> None:
     for p in targets:
         with open(p, "rb") as f, gzip.GzipFile(str(p) + ".gz", "wb", 9, mtime=0) as g:
             g.write(f.read())
-    # brotli: node's zlib has it (Python's stdlib has not)
+    # brotli: node's zlib has it (Python's stdlib has not); quality 11 is slow for the 10 MB
+    # of Pyodide, so results are kept in build/cache/br/ by content hash
+    cache = ROOT / "build" / "cache" / "br"
+    cache.mkdir(parents=True, exist_ok=True)
+    todo = []
+    for p in targets:
+        key = cache / (hashlib.sha256(p.read_bytes()).hexdigest() + ".br")
+        if key.exists():
+            shutil.copyfile(key, str(p) + ".br")
+        else:
+            todo.append((p, key))
     script = ("const fs=require('fs'),z=require('zlib');for(const f of process.argv.slice(1)){"
               "fs.writeFileSync(f+'.br',z.brotliCompressSync(fs.readFileSync(f),{params:{"
               "[z.constants.BROTLI_PARAM_QUALITY]:11,[z.constants.BROTLI_PARAM_SIZE_HINT]:fs.statSync(f).size}}))}")
-    for i in range(0, len(targets), 200):
-        r = subprocess.run(["node", "-e", script] + [str(p) for p in targets[i:i + 200]],
+    for i in range(0, len(todo), 200):
+        chunk = todo[i:i + 200]
+        r = subprocess.run(["node", "-e", script] + [str(p) for p, _ in chunk],
                            capture_output=True, text=True)
         if r.returncode != 0:
             die("brotli (node) failed: " + r.stderr)
+        for p, key in chunk:
+            shutil.copyfile(str(p) + ".br", key)
 
 
 def build(out: Path) -> dict:

@@ -31,6 +31,12 @@ def state(page) -> dict:
                 overlay: (document.querySelector('#overlay-root .dialog') || {}).id || null}; }""")
 
 
+def settled(page, timeout=30_000):
+    """Wait until the engine has answered the human's last request (html[data-busy] is set
+    from the click until the reply is drawn)."""
+    page.wait_for_selector("html:not([data-busy])", state="attached", timeout=timeout)
+
+
 def wait_human_or_overlay(page, timeout=30_000):
     page.wait_for_function("""() => { const t = document.getElementById('table');
         return t.dataset.humanTurn === 'true' || t.dataset.phase === 'over'
@@ -124,6 +130,7 @@ def test_illegal_card_says_why(page, site_url, open_table):
             illegal = page.locator("#hand [data-legal='false']")
             if illegal.count():
                 illegal.first.click()
+                settled(page)
                 msg = page.inner_text("#message")
                 assert msg.startswith("Так нельзя"), msg
                 return
@@ -181,6 +188,7 @@ def test_game_finished_to_its_end(page, site_url, open_table):
     if any(any(r["bolts"]) for r in final.sheet):
         assert "/" in page.inner_text("#dialog-over #sheet-table")
     page.click("#btn-new-game-over")
+    settled(page)
     assert page.locator("#table").get_attribute("data-phase") in ("bidding", "giving")
 
 
@@ -239,6 +247,7 @@ def test_corrupted_save_shows_message_and_keeps_backup(page, site_url, open_tabl
     assert "thousand.save.backup" in notice.inner_text()
     assert page.evaluate("localStorage.getItem('thousand.save.backup')") == bad
     notice.locator("[data-action='new-game']").click()
+    settled(page)
     assert page.locator("#table").get_attribute("data-phase") in ("bidding", "giving")
     assert page.evaluate("localStorage.getItem('thousand.save.backup')") == bad
 
@@ -267,6 +276,7 @@ def test_two_tabs_do_not_overwrite_each_other(context, site_url, open_table):
     assert saved
     # taking over loads B's game in A and claims it: now B stops
     a.click("[data-action='take-over']")
+    settled(a)
     assert a.locator("[data-notice='other-tab']").count() == 0
     b.wait_for_selector("[data-notice='other-tab']")
     assert b.evaluate("document.documentElement.dataset.blocked") == "true"
@@ -311,6 +321,7 @@ def test_settings_language_and_rules_apply(page, site_url, open_table):
     page.check("#conv-ace_marriage")
     page.fill("#set-name-0", "Ann")
     page.click("#btn-apply-new")
+    settled(page)
     rules = page.locator("#table").get_attribute("data-rules")
     assert rules.startswith("polish") and "ace_marriage=on" in rules
     assert page.evaluate("document.documentElement.lang") == "en"

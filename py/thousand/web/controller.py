@@ -53,6 +53,27 @@ class Controller:
         self.tasks = [x for x in self.tasks if not x.done()] if len(self.tasks) > 20 else self.tasks
         return task
 
+    def perform(self, result):
+        """Carry out an intent's result: None (the UI state changed: redraw) or a coroutine
+        that talks to the engine.  For a coroutine the table is busy (no input, no human
+        turn on #table, html[data-busy]) from this very moment until its reply is drawn."""
+        if result is None:
+            self.draw()
+            return None
+        self.ui.busy = True
+        self.draw()
+        return self.spawn(self._perform(result))
+
+    async def _perform(self, coro):
+        try:
+            await coro
+        except Exception as e:  # noqa: BLE001 - say it on the table, never a dead page
+            self.page.log("intent failed: " + str(e))
+            self.ui.message = "error: " + str(e)
+        finally:
+            self.ui.busy = False
+        self.draw()
+
     async def request(self, op, **args):
         args["op"] = op
         return await self.engine.request(args)
@@ -163,26 +184,23 @@ class Controller:
         self.take(reply, fresh=True)
         self.save(reply, force=True)
 
-    async def act(self, action):
-        """The human's action; an illegal one gets the engine's reason on the table."""
+    def act(self, action):
+        """The human's action (an intent's result: run it with perform); None if the
+        table does not accept input now."""
         if not self.ui.can_act(self.view):
-            return False
-        self.ui.busy = True
-        epoch = self.epoch
-        self.draw()
-        try:
-            reply = await self.request("act", action=action)
-        finally:
-            self.ui.busy = False
+            return None
+        return self._act(action, self.epoch)
+
+    async def _act(self, action, epoch):
+        """An illegal action gets the engine's reason on the table."""
+        reply = await self.request("act", action=action)
         if epoch != self.epoch:
             return False
         if not reply.get("ok"):
             self.ui.message = self.t("illegal", why=reply.get("why", ""))
-            self.draw()
             return False
         self.take(reply)
         self.save(reply)
-        self.draw()
         return True
 
     def schedule(self):

@@ -23,14 +23,13 @@ def act_with(verb, arg):
     return lambda c, data: c.act(verb + " " + str(data.get(arg))) if data.get(arg) else None
 
 
-def bid(c, data):
-    value = c.ui.choice.get("bid-select") or data.get("select")
-    return c.act("bid " + str(value)) if value else None
-
-
-def contract(c, data):
-    value = c.ui.choice.get("contract-select") or data.get("select")
-    return c.act("contract " + str(value)) if value else None
+def chosen(verb):
+    """bid / contract: the value the select shows (render_table.chosen_value)."""
+    def handler(c, data):
+        from .render_table import chosen_value
+        value = chosen_value(c.view or {}, c.ui, verb) if c.view else None
+        return c.act(verb + " " + value) if value else None
+    return handler
 
 
 def give(c, data):
@@ -100,8 +99,8 @@ INTENTS = {
     "pass": act("pass"),
     "concede": act("concede"),
     "bid-min": act_with("bid", "value"),
-    "bid": bid,
-    "contract": contract,
+    "bid": chosen("bid"),
+    "contract": chosen("contract"),
     "give": give,
     "meld": meld,
     "play-plain": play_plain,

@@ -111,21 +111,7 @@ def start():
     build = str(meta.getAttribute("content")) if meta else ""
     ctrl = Controller(WorkerEngine(window.thousandEngine), window.localStorage, page, build)
 
-    def run(result):
-        """An intent's result: None (state changed: redraw) or a coroutine for the engine."""
-        if result is None:
-            ctrl.draw()
-            return
-        ctrl.draw()
-
-        async def go():
-            try:
-                await result
-            except Exception as e:  # noqa: BLE001
-                window.console.error("intent failed: " + str(e))
-                ctrl.ui.message = "error: " + str(e)
-            ctrl.draw()
-        ctrl.spawn(go())
+    run = ctrl.perform
 
     def on_click(event):
         target = event.target

@@ -290,6 +290,19 @@ def status_text(v, ui, t) -> str:
 
 
 # ---- the human's controls ----------------------------------------------------------------
+def chosen_value(v, ui, verb):
+    """The value a bid/contract select shows: the player's pick, else the hint's, else the
+    lowest legal one (the intents send the same)."""
+    fid = verb + "-select"
+    values = [a.split()[1] for a in v.get("legal") or [] if a.startswith(verb + " ")]
+    if ui.choice.get(fid) in values:
+        return ui.choice[fid]
+    hverb, _, harg = (hinted_action(v, ui) or "").partition(" ")
+    if hverb == verb and harg in values:
+        return harg
+    return min(values, key=int) if values else None
+
+
 def value_select(id_, label, values, selected):
     return h("select", {"id": id_, "aria-label": label},
              *[h("option", {"value": x, "selected": selected == str(x)}, text=str(x))
@@ -332,7 +345,7 @@ def bidding_controls(v, ui, t, legal, hinted):
         lo, hi = min(bids), max(bids)
         step = v.get("bid_step") or 5
         up = lo - (v.get("high_bid") or 100)
-        chosen = ui.choice.get("bid-select") or (arg if verb == "bid" else None)
+        chosen = chosen_value(v, ui, "bid")
         kids.append(btn(t("bid_plus", step=up, value=lo) if up > 0 else str(lo),
                         "bid-min", "btn", id="btn-bid-min", data_value=lo,
                         data_hint="true" if hinted == "bid " + str(lo) else None))
@@ -363,7 +376,7 @@ def contract_controls(v, ui, t, legal, hinted):
     verb, _, arg = hinted.partition(" ")
     values = [int(a.split()[1]) for a in legal if a.startswith("contract ")]
     if values:
-        chosen = ui.choice.get("contract-select") or (arg if verb == "contract" else None)
+        chosen = chosen_value(v, ui, "contract")
         kids.append(value_select("contract-select", t("contract"), values, chosen))
         kids.append(btn(t("contract"), "contract", "btn btn-primary", id="btn-contract",
                         data_hint="true" if verb == "contract" else None))
