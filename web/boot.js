@@ -12,8 +12,8 @@ let updateRequested = false;
 // --- the engine's worker --------------------------------------------------------------------
 // Requests are JSON text (thousand.web.service); the worker answers them in order.
 const meta = (name) => (document.querySelector(`meta[name="${name}"]`) || {}).content;
-const worker = new Worker(new URL("./engine-worker.mjs?wheel=" +
-  encodeURIComponent(meta("thousand-wheel") || ""), import.meta.url), { type: "module" });
+const worker = new Worker(new URL("./engine-worker.mjs", import.meta.url), { type: "module" });
+worker.postMessage({ init: { wheel: meta("thousand-wheel") || "" } });
 const pending = new Map();
 let nextId = 1;
 let resolveReady, rejectReady;

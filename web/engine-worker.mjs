@@ -7,8 +7,10 @@
 //   {type: "failed", error}          the engine could not start
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
-const params = new URL(import.meta.url).searchParams;
-const WHEEL = params.get("wheel");
+// The wheel's file name comes in the page's first message, not in the worker's URL: a
+// response from the service worker's cache has the URL without its query.
+let gotWheel;
+const wheelName = new Promise((res) => { gotWheel = res; });
 const t0 = performance.now();
 const queue = [];
 let handle = null;
@@ -16,6 +18,7 @@ let handle = null;
 const progress = (stage, pct) => postMessage({ type: "progress", stage, pct });
 
 onmessage = (e) => {
+  if (e.data && e.data.init) { gotWheel(e.data.init.wheel); return; }
   queue.push(e.data);
   if (handle) drain();
 };
@@ -40,7 +43,7 @@ try {
   await py.loadPackage("micropip", { messageCallback: () => {} });
   progress("engine", 75);
   const micropip = py.pyimport("micropip");
-  await micropip.install(new URL("../" + WHEEL, import.meta.url).href);
+  await micropip.install(new URL("../" + await wheelName, import.meta.url).href);
   micropip.destroy();
   progress("table", 90);
   const service = py.pyimport("thousand.web.service");
