@@ -1,4 +1,4 @@
-"""RULES.md §6 conventions as data, §8 presets, the share-link codec; unsupported ones refused."""
+"""RULES.md §6 conventions as data, §8 presets, the share-link codec; impossible combinations refused."""
 import pytest
 
 from thousand import Conventions, ConventionError, Game, PRESETS
@@ -60,45 +60,60 @@ def test_s8_polish():
     assert c.replace(bid_step=5, must_beat=False) == Conventions()
 
 
-@pytest.mark.parametrize("preset", ["club001", "two", "four"])
-def test_s8_presets_needing_unsupported_rules_are_refused(preset):
-    """club001 needs redeals (§6.3), two/four other player counts (§7): "not supported yet"."""
-    assert preset in PRESETS
-    with pytest.raises(ConventionError, match="not supported yet"):
-        Conventions.from_preset(preset)
+def test_s8_two_and_four():
+    """§8: `two` — 2 players, two_mode=eleven, concede_award=sixty; `four` — 4 players, all_play."""
+    two = Conventions.from_preset("two")
+    assert (two.players, two.two_mode, two.concede_award) == (2, "eleven", "sixty")
+    four = Conventions.from_preset("four")
+    assert (four.players, four.four_mode) == (4, "all_play")
 
 
 def test_s8_club001_values_are_recorded():
-    p = PRESETS["club001"]
-    assert p["redeal_two_nines_talon"] and p["redeal_low_talon"] == 5
-    assert p["redeal_four_nines_after"] and p["three_barrels_zero"]
+    """§8 club001: the three redeals, three_barrels_zero; with 4 players the dealer sits out."""
+    c = Conventions.from_preset("club001")
+    assert c.redeal_two_nines_talon and c.redeal_low_talon == 5
+    assert c.redeal_four_nines_after and c.three_barrels_zero
+    assert c.replace(players=4).layout.dealer_sits_out
+    assert not c.layout.dealer_sits_out and c.layout.players == 3
 
 
-# ---- unsupported conventions --------------------------------------------------
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_s8_every_preset_is_accepted_and_round_trips(preset):
+    c = Conventions.from_preset(preset)
+    assert Conventions.from_code(c.to_code()) == c and c.to_code() == preset
+
+
 @pytest.mark.parametrize("changes", [
-    {"players": 2}, {"players": 4}, {"players": 5},
+    {"players": 2}, {"players": 4}, {"players": 5}, {"players": 6},
+    {"players": 2, "two_mode": "draw"}, {"players": 4, "four_mode": "dealer_sits_out"},
     {"redeal_four_nines_dealt": True}, {"redeal_low_hand": 14}, {"redeal_low_talon": 5},
     {"redeal_two_nines_talon": True}, {"redeal_four_nines_after": True}, {"redeal_only_at_100": True},
     {"golden_round": "on"}, {"golden_round": "double_only"}, {"golden_double_bolts": True},
     {"golden_reset": True}, {"golden_can_raise": True}, {"concede_on_golden": True},
     {"blind": "on"}, {"blind_hide_talon": True}, {"blind_not_on_barrel": True},
     {"blind_allow_concede": True}, {"blind_max_240": True}, {"blind_double_bolts": True},
-    {"unblind": True}, {"unblind_takes_talon": True},
+    {"unblind": True}, {"unblind_takes_talon": True}, {"fail_by": "shortfall"},
 ])
-def test_s6_3_s6_6_s6_7_unsupported_conventions_refused(changes):
-    """§6.3 redeals, §6.6 golden round, §6.7 blind game, players ≠ 3: "not supported yet"."""
-    with pytest.raises(ConventionError, match="not supported yet"):
+def test_s6_3_s6_6_s6_7_s7_conventions_are_accepted(changes):
+    """§6.3 redeals, §6.6 golden round, §6.7 blind game, §6.4 fail_by and every player count
+    of §7 are accepted, in code and in a record, and survive the codec."""
+    c = Conventions(**changes)
+    assert Conventions.from_code(c.to_code()) == c
+    g = Game.from_record({"format": "thousand/1", "conventions": c.to_dict(), "deals": []})
+    assert g.conv == c
+
+
+@pytest.mark.parametrize("changes,words", [
+    ({"players": 2, "two_mode": "draw", "golden_round": "on"}, ("golden_round", "two_mode")),
+    ({"players": 2, "two_mode": "draw", "blind": "on"}, ("blind", "two_mode")),
+])
+def test_s7_draw_mode_has_no_declarer_for_a_golden_or_blind_game(changes, words):
+    """§7 draw: nobody declares, so neither the golden round's declarer (§6.6) nor a blind
+    declarer (§6.7) can exist: refused naming both fields."""
+    with pytest.raises(ConventionError) as e:
         Conventions(**changes)
-    key = next(iter(changes))
-    code = f"classic,{key}={'on' if changes[key] is True else changes[key]}"
-    with pytest.raises(ConventionError, match="not supported yet"):
-        Conventions.from_code(code)
-
-
-def test_unsupported_in_a_record_is_refused():
-    with pytest.raises(ConventionError, match="not supported yet"):
-        Game.from_record({"format": "thousand/1", "conventions": {"preset": "classic", "blind": "on"},
-                          "deals": []})
+    assert all(w in str(e.value) for w in words) and e.value.code == "incompatible"
+    assert Conventions(players=2, two_mode="draw", golden_round="double_only").golden_round == "double_only"
 
 
 def test_s6_2_must_lead_trump_and_no_lead_foreign_trump_exclusive():
@@ -200,4 +215,5 @@ def test_catalog_lists_every_field_with_section():
     assert {"players", "must_beat", "barrel_knockoff", "golden_round", "blind"} <= ids
     sections = {e["id"]: e["section"] for e in cat}
     assert sections["must_beat"] == "6.2" and sections["barrel_knockoff"] == "6.5a"
-    assert {e["id"] for e in cat if not e["supported"]} >= {"golden_round", "blind", "redeal_low_hand"}
+    assert all(e["label_en"] and e["label_ru"] for e in cat)
+    assert next(e for e in cat if e["id"] == "two_mode")["values"] == ["eleven", "two_talons", "dead_hand", "draw"]

@@ -56,7 +56,7 @@ def test_s6_2_give_face_down():
 
 
 @pytest.mark.parametrize("bad,why", [
-    ("give AD 1", "not an opponent"),       # to himself
+    ("give AD 1", "does not receive"),      # to himself
     ("give AS 0", "holds"),                 # a card he does not hold
     ("play AH", "give"),
 ])

@@ -104,6 +104,9 @@ def test_s9_actions_after_the_deal_ended_are_refused():
 def test_s9_actions_after_game_over_are_refused():
     st = {"scores": [0, 880, 0], "bolts": [0, 0, 0], "barrel": [None, 0, None]}
     r = record([deal_spec(deal_a_actions("contract 120")), deal_spec(["pass"], dealer=1)], start=st)
+    with pytest.raises(RecordError, match="over"):
+        Game.from_record(r)
+    r = record([deal_spec(deal_a_actions("contract 120") + ["pass"])], start=st)
     with pytest.raises(IllegalAction, match="over"):
         Game.from_record(r)
 
@@ -115,11 +118,12 @@ def test_s9_unreadable_actions_raise_illegal_action(text):
         g.apply(text)
 
 
-@pytest.mark.parametrize("text", ["redeal", "blind", "unblind"])
-def test_s9_unsupported_actions_are_illegal(text):
+@pytest.mark.parametrize("text", ["redeal", "blind", "unblind", "talon 0", "discard AS", "give AS dead"])
+def test_s9_actions_of_conventions_that_are_off_are_illegal(text):
     g = game_with([])
-    with pytest.raises(IllegalAction, match="not"):
+    with pytest.raises(IllegalAction) as e:
         g.apply(text)
+    assert e.value.code and e.value.params["section"]
 
 
 def test_s9_action_text_round_trip():

@@ -97,10 +97,13 @@ def test_s6_5_concede_third_penalty():
 
 
 def test_s5_4_concession_on_barrel_is_an_attempt():
-    """§4.1: a conceded contract on the barrel is just a used attempt; opponents get the award."""
+    """§4.1: a conceded contract on the barrel is just a used attempt; opponents get the award,
+    on the conceded contract, which for a barrel player is need (120 → 60 each), never the 100
+    he sat on (RULES.md §4.1 as updated)."""
     start = {"scores": [0, 880, 0], "bolts": [0, 0, 0], "barrel": [None, 0, None]}
     g = game_with(["pass", "pass", "give AD 0", "give TD 2", "concede"], start=start)
-    assert g.sheet[-1]["delta"] == [50, 0, 50]
+    assert g.sheet[-1]["delta"] == [60, 0, 60]
+    assert g.sheet[-1]["contract"] == 120
     assert g.on_barrel[1] and g.barrel_attempts[1] == 1
 
 

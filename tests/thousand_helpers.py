@@ -63,10 +63,14 @@ def deal_a_actions(contract="contract 100", bids=("pass", "pass")) -> list[str]:
     return list(bids) + ["give AD 0", "give TD 2", contract] + PLAYS_A
 
 
-def random_conventions(rng: random.Random) -> Conventions:
-    """A random set of in-scope conventions (everything the engine supports)."""
+def random_conventions(rng: random.Random, players: int | None = None) -> Conventions:
+    """A random draw of every convention of RULES.md §6–§7 (players and their modes too,
+    unless `players` is given); impossible combinations are drawn again."""
     ch = rng.choice
     kw = dict(
+        players=players or ch([2, 3, 3, 4, 5, 6]),
+        two_mode=ch(["eleven", "two_talons", "dead_hand", "draw"]),
+        four_mode=ch(["all_play", "dealer_sits_out"]), sitter_marriage=ch(["full", "half"]),
         target=ch([1000, 1001]), win_above_target=ch([False, True]), barrel_at=ch([880, 900]),
         penalty=ch([120, 100, 150]), forced_bidder=ch(["first_hand", "dealer"]),
         bid_step=ch([5, 10]), bid_cap=ch(["marriages", "any_marriage", "none"]),
@@ -76,18 +80,32 @@ def random_conventions(rng: random.Random) -> Conventions:
         hide_talon_at_100=ch([False, True]), give_face_down=ch([False, True]),
         round_declarer=ch([False, True]), four_nines_bonus=ch([False, True]),
         bolt_on=ch(["no_tricks", "zero_points"]), bolts_mode=ch(["total", "in_a_row", "none"]),
+        fail_by=ch(["contract", "shortfall"]),
         no_bolt_on_own_game=ch([False, True]), dump_555=ch([True, False]),
         dump_minus_555=ch([False, True]), three_barrels_zero=ch([False, True]),
         concede_allowed=ch([True, False]), concede_award=ch(["half_bid", "sixty", "split_120"]),
         concede_penalty=ch(["bid", "bolt", "none"]), concede_limit_three=ch([False, True]),
         concede_third_penalty=ch([False, True]), concede_on_barrel=ch([False, True]),
-        concede_when_anyone_on_barrel=ch([True, False]), barrel_bidding=ch(["normal", "auto"]),
-        round_need=ch([True, False]),
+        concede_when_anyone_on_barrel=ch([True, False]), concede_on_golden=ch([False, True]),
+        barrel_bidding=ch(["normal", "auto"]), round_need=ch([True, False]),
         barrel_failed_contract=ch(["attempt", "minus_bid_if_raised", "minus_bid"]),
         barrel_knockoff=ch([True, False]), barrel_simultaneous=ch([True, False]),
         barrel_freezes_opponents=ch([False, True]), settlement=ch([False, True]),
+        redeal_four_nines_dealt=ch([False, True]), redeal_low_hand=ch(["off", "off", 14, 20]),
+        redeal_low_talon=ch(["off", "off", 5, 10]), redeal_two_nines_talon=ch([False, True]),
+        redeal_four_nines_after=ch([False, True]), redeal_only_at_100=ch([False, True]),
+        golden_round=ch(["off", "off", "on", "double_only"]), golden_double_bolts=ch([False, True]),
+        golden_reset=ch([False, True]), golden_can_raise=ch([False, True]),
+        blind=ch(["off", "on"]), blind_hide_talon=ch([False, True]),
+        blind_not_on_barrel=ch([False, True]), blind_allow_concede=ch([False, True]),
+        blind_max_240=ch([False, True]), blind_double_bolts=ch([False, True]),
+        unblind=ch([False, True]), unblind_takes_talon=ch([False, True]),
     )
     lead = ch(["none", "foreign", "must"])
     kw["no_lead_foreign_trump"] = lead == "foreign"
     kw["must_lead_trump"] = lead == "must"
+    if kw["players"] == 2 and kw["two_mode"] == "draw":
+        if kw["golden_round"] == "on":
+            kw["golden_round"] = "double_only"
+        kw["blind"] = "off"
     return Conventions(**kw)

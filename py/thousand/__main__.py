@@ -8,27 +8,41 @@ import sys
 import time
 
 from .conventions import Conventions
-from .errors import ConventionError, IllegalAction, RecordError
+from .errors import ConventionError, ThousandError
 from .game import Game
+from .records import replay_summary
+
+MAX_RECORD_BYTES = 20_000_000
 
 
-def replay_summary(g: Game) -> dict:
-    deals = [{k: row[k] for k in ("dealer", "declarer", "contract", "outcome", "points",
-                                  "delta", "scores", "bolts")} for row in g.sheet]
-    return {"deals": deals, "scores": list(g.scores), "finished": g.finished, "winner": g.winner}
+def read_json(path: str):
+    """A JSON file (or - for stdin) → value; any problem → ValueError with one line."""
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(MAX_RECORD_BYTES + 1)
+    except OSError as e:
+        raise ValueError(f"cannot read {path}: {e.strerror or e}") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise ValueError(f"cannot read {path}: larger than {MAX_RECORD_BYTES} bytes")
+    try:
+        return json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ValueError(f"cannot read {path}: not UTF-8 text") from None
+    except RecursionError:
+        raise ValueError(f"cannot read {path}: JSON nested too deeply") from None
+    except json.JSONDecodeError as e:
+        raise ValueError(f"cannot read {path}: not JSON ({e.msg}, line {e.lineno})") from None
 
 
 def cmd_replay(args) -> int:
     try:
-        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
-        record = json.loads(text)
-    except (OSError, json.JSONDecodeError) as e:
-        print(f"cannot read record: {e}", file=sys.stderr)
-        return 2
-    try:
+        record = read_json(args.file)
         g = Game.from_record(record)
-    except (IllegalAction, RecordError, ConventionError) as e:
-        print(str(e), file=sys.stderr)
+    except (ValueError, ThousandError) as e:
+        print(f"replay: {str(e).splitlines()[0] if str(e) else type(e).__name__}", file=sys.stderr)
         return 2
     print(json.dumps(replay_summary(g), ensure_ascii=False))
     return 0
@@ -41,12 +55,12 @@ def _conventions(code: str | None) -> Conventions:
 def cmd_simulate(args) -> int:
     from .bots import make_bot
     conv = _conventions(args.conventions)
-    kinds = (args.bots or "normal,normal,normal").split(",")
+    kinds = (args.bots or ",".join(["normal"] * conv.players)).split(",")
     if len(kinds) != conv.players:
         print(f"--bots needs {conv.players} names", file=sys.stderr)
         return 2
     rng = random.Random(args.seed)
-    games = deals = made = contracted = contract_sum = 0
+    games = deals = made = contracted = contract_sum = declared = 0
     wins = [0] * conv.players
     for gi in range(args.games):
         bots = [make_bot(k, seed=rng.randrange(1 << 30)) for k in kinds]
@@ -57,28 +71,32 @@ def cmd_simulate(args) -> int:
         games += 1
         deals += len(g.sheet)
         for row in g.sheet:
-            if row["outcome"] != "conceded":
+            if row["outcome"] in ("made", "failed"):
                 contracted += 1
                 made += row["outcome"] == "made"
-            contract_sum += row["contract"]
+            if row["outcome"] != "redeal" and row["declarer"] is not None:
+                contract_sum += row["contract"]
+                declared += 1
         if g.winner is not None:
             wins[g.winner] += 1
     print(json.dumps({
         "games": games, "deals": deals,
         "declarer_make_rate": round(made / contracted, 4) if contracted else None,
-        "mean_contract": round(contract_sum / deals, 2) if deals else None,
+        "mean_contract": round(contract_sum / declared, 2) if declared else None,
         "wins_by_seat": wins, "bots": kinds, "conventions": conv.to_code(),
     }))
     return 0
 
 
-def bench_engine(seconds: float = 3.0, seed: int = 1) -> dict:
+def bench_engine(seconds: float = 3.0, seed: int = 1, conv: Conventions | None = None) -> dict:
+    """Random legal play, one core: complete deals per second (each from a fresh game), and
+    whole games."""
     rng = random.Random(seed)
-    # complete deals: play single deals from fresh games, random legal moves
+    conv = conv or Conventions()
     t0 = time.perf_counter()
     deals = 0
     while time.perf_counter() - t0 < seconds:
-        g = Game.new(seed=rng.randrange(1 << 30))
+        g = Game.new(conv, seed=rng.randrange(1 << 30))
         d = g.deal
         while g.deal is d:
             moves = g.legal_moves()
@@ -88,8 +106,8 @@ def bench_engine(seconds: float = 3.0, seed: int = 1) -> dict:
     t1 = time.perf_counter()
     games = gdeals = 0
     while time.perf_counter() - t1 < seconds:
-        g = Game.new(seed=rng.randrange(1 << 30))
-        while not g.finished:
+        g = Game.new(conv, seed=rng.randrange(1 << 30))
+        while not g.finished and len(g.sheet) < 1000:
             moves = g.legal_moves()
             g.push(moves[rng.randrange(len(moves))])
         games += 1
@@ -108,11 +126,18 @@ def cmd_bench(args) -> int:
         from .bots.bench import bench_bot
         bench_bot(args.bot, decisions=args.decisions)
         return 0
-    r = bench_engine(args.seconds)
+    base = _conventions(args.conventions)
+    if args.players:
+        tables = [base.replace(players=args.players)]
+    else:       # 3 players first (the headline figure), then the other counts
+        tables = [base.replace(players=p) for p in (3, 2, 4, 5, 6)]
     print(f"random legal play, one core, CPython {sys.version.split()[0]}:")
-    print(f"  complete deals per second: {r['deals_per_second']}  ({r['deals']} deals)")
-    print(f"  whole games per second:    {r['games_per_second']}  "
-          f"({r['games']} games, {r['deals_in_games_per_second']} deals/s within games)")
+    for conv in tables:
+        r = bench_engine(args.seconds, conv=conv)
+        print(f"  {conv.players} players ({conv.layout.mode}): complete deals per second: "
+              f"{r['deals_per_second']}  ({r['deals']} deals); whole games per second: "
+              f"{r['games_per_second']} ({r['games']} games, "
+              f"{r['deals_in_games_per_second']} deals/s within games)")
     return 0
 
 
@@ -132,6 +157,8 @@ def main(argv=None) -> int:
     b.add_argument("--solver", action="store_true")
     b.add_argument("--bot", default=None)
     b.add_argument("--decisions", type=int, default=200)
+    b.add_argument("--players", type=int, default=0, help="only this player count (2-6)")
+    b.add_argument("--conventions", default=None, help="share-link code (e.g. two_mode=draw)")
     m = sub.add_parser("match", help="duplicate match between bots")
     m.add_argument("--seats", default="hard,normal,normal")
     m.add_argument("--deals", type=int, default=300)
@@ -156,6 +183,9 @@ def main(argv=None) -> int:
             return cmd_match(args)
     except ConventionError as e:
         print(f"conventions: {e}", file=sys.stderr)
+        return 2
+    except ValueError as e:
+        print(f"{args.cmd}: {e}", file=sys.stderr)
         return 2
     return 1
 

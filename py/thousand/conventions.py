@@ -9,9 +9,11 @@ codec writes a preset name plus the fields that differ from it:
     classic,target=1001,ace_marriage=on      a preset plus changed fields
 
 Values: ``on``/``off`` for switches, numbers, or the value names of the catalog.
-Fields whose behaviour the engine does not implement yet (redeals, golden round,
-blind game, players other than 3) exist and keep their defaults; any other value
-is refused with "not supported yet" rather than silently ignored.
+Every field is implemented; combinations that cannot be played together (a golden round
+or a blind game without bidding, ``must_lead_trump`` with ``no_lead_foreign_trump``) are
+refused with a ConventionError naming the fields.  Every error carries a ``code``
+(``unknown_preset``, ``unknown_convention``, ``bad_value``, ``incompatible``, ``no_value``)
+and ``params`` for the table to translate.
 """
 from __future__ import annotations
 
@@ -23,10 +25,10 @@ from .errors import ConventionError
 OFF = "off"
 
 
-def _f(default, values=None, section="", en="", ru="", supported=True, kind=None):
+def _f(default, values=None, section="", en="", ru="", kind=None):
     return field(default=default, metadata={
         "values": values, "section": section, "en": en, "ru": ru,
-        "supported": supported, "kind": kind or type(default).__name__,
+        "kind": kind or type(default).__name__,
     })
 
 
@@ -55,16 +57,17 @@ class Conventions:
     give_face_down: bool = _f(False, None, "6.2", "Given cards are seen only by their receiver", "Карты отдаются втёмную")
     round_declarer: bool = _f(False, None, "6.2", "Round the declarer's points before comparing", "Округлять очки играющего")
     four_nines_bonus: bool = _f(False, None, "6.2", "Four nines after the giving: +120", "Четыре девятки: +120")
-    # §6.3 Redeals (not supported yet)
-    redeal_four_nines_dealt: bool = _f(False, None, "6.3", "Redeal: four nines dealt", "Пересдача: четыре девятки на руках", supported=False)
-    redeal_low_hand: Any = _f(OFF, None, "6.3", "Redeal: hand below N points", "Пересдача: мало очков на руке", supported=False, kind="threshold")
-    redeal_low_talon: Any = _f(OFF, None, "6.3", "Redeal: talon below N points", "Пересдача: мало очков в прикупе", supported=False, kind="threshold")
-    redeal_two_nines_talon: bool = _f(False, None, "6.3", "Redeal: two nines in the talon", "Пересдача: две девятки в прикупе", supported=False)
-    redeal_four_nines_after: bool = _f(False, None, "6.3", "Redeal: four nines after the giving", "Пересдача: четыре девятки после сноса", supported=False)
-    redeal_only_at_100: bool = _f(False, None, "6.3", "Talon redeals only at 100", "Пересдача по прикупу только на сотне", supported=False)
+    # §6.3 Redeals
+    redeal_four_nines_dealt: bool = _f(False, None, "6.3", "Redeal: four nines dealt", "Пересдача: четыре девятки на руках")
+    redeal_low_hand: Any = _f(OFF, None, "6.3", "Redeal: hand below N points", "Пересдача: мало очков на руке", kind="threshold")
+    redeal_low_talon: Any = _f(OFF, None, "6.3", "Redeal: talon below N points", "Пересдача: мало очков в прикупе", kind="threshold")
+    redeal_two_nines_talon: bool = _f(False, None, "6.3", "Redeal: two nines in the talon", "Пересдача: две девятки в прикупе")
+    redeal_four_nines_after: bool = _f(False, None, "6.3", "Redeal: four nines after the giving", "Пересдача: четыре девятки после сноса")
+    redeal_only_at_100: bool = _f(False, None, "6.3", "Talon redeals only at 100", "Пересдача по прикупу только на сотне")
     # §6.4 Bolts and penalties
     bolt_on: str = _f("no_tricks", ["no_tricks", "zero_points"], "6.4", "A bolt for no tricks (or no points)", "Болт за отсутствие взяток (или очков)")
     bolts_mode: str = _f("total", ["total", "in_a_row", "none"], "6.4", "Three bolts: in total, in a row, or never penalised", "Три болта: всего, подряд или без штрафа")
+    fail_by: str = _f("contract", ["contract", "shortfall"], "6.4", "A failed declarer loses his contract (or only the shortfall)", "Недобор: минус заказ (или только недостающее)")
     no_bolt_on_own_game: bool = _f(False, None, "6.4", "No bolt for the declarer's own deal", "Нет болта в своей игре")
     dump_555: bool = _f(True, None, "6.4", "Dump truck: exactly 555 becomes 0", "Самосвал: 555 → 0")
     dump_minus_555: bool = _f(False, None, "6.4", "Dump truck: −555 becomes 0", "Самосвал: −555 → 0")
@@ -77,7 +80,7 @@ class Conventions:
     concede_third_penalty: bool = _f(False, None, "6.5", "Every third concession costs the penalty", "Каждая третья роспись — штраф")
     concede_on_barrel: bool = _f(False, None, "6.5", "A player on the barrel may concede", "Роспись на бочке")
     concede_when_anyone_on_barrel: bool = _f(True, None, "6.5", "Concessions allowed while someone is on the barrel", "Роспись, когда кто-то на бочке")
-    concede_on_golden: bool = _f(False, None, "6.5", "Concessions allowed in the golden round", "Роспись в золотом коне", supported=False)
+    concede_on_golden: bool = _f(False, None, "6.5", "Concessions allowed in the golden round", "Роспись в золотом коне")
     # §6.5a Barrel
     barrel_deals: int = _f(3, [3], "6.5a", "Attempts on the barrel", "Попыток на бочке")
     barrel_bidding: str = _f("normal", ["normal", "auto"], "6.5a", "The barrel player bids (or takes the talon automatically)", "Торговля на бочке")
@@ -87,24 +90,24 @@ class Conventions:
     barrel_simultaneous: bool = _f(True, None, "6.5a", "Simultaneous entries: nobody sits, all get the penalty", "Двое на бочке одновременно")
     barrel_freezes_opponents: bool = _f(False, None, "6.5a", "Opponents score nothing when the barrel player plays exactly the need", "Противники стоят на месте при игре бочки")
     settlement: bool = _f(False, None, "6.5a", "Show the settlement at game end", "Расчёт выигрыша")
-    # §6.6 Golden round (not supported yet)
-    golden_round: str = _f("off", ["off", "on", "double_only"], "6.6", "Golden round", "Золотой кон", supported=False)
-    golden_double_bolts: bool = _f(False, None, "6.6", "Golden round doubles bolts", "Двойные болты в золотом коне", supported=False)
-    golden_reset: bool = _f(False, None, "6.6", "Golden round without a make resets scores", "Сброс счёта в золотом коне", supported=False)
-    golden_can_raise: bool = _f(False, None, "6.6", "Golden 120 may be raised", "Можно повышать в золотом коне", supported=False)
-    # §6.7 Blind game (not supported yet)
-    blind: str = _f("off", ["off", "on"], "6.7", "Blind game", "Игра втёмную", supported=False)
-    blind_hide_talon: bool = _f(False, None, "6.7", "Blind: talon hidden", "Втёмную: прикуп не показывается", supported=False)
-    blind_not_on_barrel: bool = _f(False, None, "6.7", "No blind game while anyone is on the barrel", "Не темнить на бочке", supported=False)
-    blind_allow_concede: bool = _f(False, None, "6.7", "Blind game may be conceded", "Роспись втёмную", supported=False)
-    blind_max_240: bool = _f(False, None, "6.7", "Blind score capped at 240", "Втёмную не более 240", supported=False)
-    blind_double_bolts: bool = _f(False, None, "6.7", "Blind game doubles bolts", "Двойные болты втёмную", supported=False)
-    unblind: bool = _f(False, None, "6.7", "Unblinding with a marriage (125)", "Растемнение", supported=False)
-    unblind_takes_talon: bool = _f(False, None, "6.7", "The unblinder takes the talon", "Растемнивший берёт прикуп", supported=False)
-    # §7 Other player counts (not supported yet)
-    two_mode: str = _f("eleven", ["eleven", "two_talons", "dead_hand"], "7", "Two-player variant", "Вариант на двоих", supported=False)
-    four_mode: str = _f("all_play", ["all_play", "dealer_sits_out"], "7", "Four-player variant", "Вариант на четверых", supported=False)
-    sitter_marriage: str = _f("full", ["full", "half"], "7", "Resting dealer's marriage in the talon", "Марьяж в прикупе у сидящего", supported=False)
+    # §6.6 Golden round
+    golden_round: str = _f("off", ["off", "on", "double_only"], "6.6", "Golden round", "Золотой кон")
+    golden_double_bolts: bool = _f(False, None, "6.6", "Golden round doubles bolts", "Двойные болты в золотом коне")
+    golden_reset: bool = _f(False, None, "6.6", "Golden round without a make resets scores", "Сброс счёта в золотом коне")
+    golden_can_raise: bool = _f(False, None, "6.6", "Golden 120 may be raised", "Можно повышать в золотом коне")
+    # §6.7 Blind game
+    blind: str = _f("off", ["off", "on"], "6.7", "Blind game", "Игра втёмную")
+    blind_hide_talon: bool = _f(False, None, "6.7", "Blind: talon hidden", "Втёмную: прикуп не показывается")
+    blind_not_on_barrel: bool = _f(False, None, "6.7", "No blind game while anyone is on the barrel", "Не темнить на бочке")
+    blind_allow_concede: bool = _f(False, None, "6.7", "Blind game may be conceded", "Роспись втёмную")
+    blind_max_240: bool = _f(False, None, "6.7", "Blind score capped at 240", "Втёмную не более 240")
+    blind_double_bolts: bool = _f(False, None, "6.7", "Blind game doubles bolts", "Двойные болты втёмную")
+    unblind: bool = _f(False, None, "6.7", "Unblinding with a marriage (125)", "Растемнение")
+    unblind_takes_talon: bool = _f(False, None, "6.7", "The unblinder takes the talon", "Растемнивший берёт прикуп")
+    # §7 Other player counts
+    two_mode: str = _f("eleven", ["eleven", "two_talons", "dead_hand", "draw"], "7", "Two-player variant", "Вариант на двоих")
+    four_mode: str = _f("all_play", ["all_play", "dealer_sits_out"], "7", "Four-player variant", "Вариант на четверых")
+    sitter_marriage: str = _f("full", ["full", "half"], "7", "Resting dealer's marriage in the talon", "Марьяж в прикупе у сидящего")
 
     # The preset this object was derived from; not a convention, used by the codec.
     preset: str = field(default="classic", compare=False, metadata={"internal": True})
@@ -112,17 +115,24 @@ class Conventions:
     def __post_init__(self):
         for f in _FIELDS:
             _validate(f, getattr(self, f.name))
-        if self.preset not in PRESETS:
-            raise ConventionError(f"unknown preset {self.preset!r}")
-        if self.players != 3:
-            raise ConventionError(f"players={self.players}: not supported yet (only 3 players)")
-        for f in _FIELDS:
-            if not f.metadata["supported"] and getattr(self, f.name) != f.default:
-                raise ConventionError(f"{f.name}={_fmt(getattr(self, f.name))}: not supported yet")
+        if not isinstance(self.preset, str) or self.preset not in PRESETS:
+            raise _unknown_preset(self.preset)
         if self.no_lead_foreign_trump and self.must_lead_trump:
-            raise ConventionError("must_lead_trump cannot be on together with no_lead_foreign_trump (§6.2)")
+            raise _incompatible("must_lead_trump", "no_lead_foreign_trump", "6.2")
+        if not self.layout.bidding:
+            # nobody declares in two_mode=draw: no golden declarer, no blind declarer (§7)
+            if self.golden_round == "on":
+                raise _incompatible("golden_round", "two_mode", "6.6")
+            if self.blind != "off":
+                raise _incompatible("blind", "two_mode", "6.7")
 
     # ---- derived values -------------------------------------------------
+    @property
+    def layout(self):
+        """The §7 layout these conventions imply (hand and talon sizes, who plays, ...)."""
+        from .layout import Layout
+        return Layout.of(self)
+
     @property
     def need(self) -> int:
         """What the barrel player must make to win (RULES.md §4.1)."""
@@ -134,14 +144,17 @@ class Conventions:
     # ---- presets and codec ---------------------------------------------
     @classmethod
     def from_preset(cls, name: str, **changes) -> "Conventions":
-        if name not in PRESETS:
-            raise ConventionError(f"unknown preset {name!r} (known: {', '.join(PRESETS)})")
+        if not isinstance(name, str) or name not in PRESETS:
+            raise _unknown_preset(name)
+        for k in changes:
+            if k not in _BY_NAME:
+                raise _unknown_convention(k)
         return cls(**{**PRESETS[name], **changes, "preset": name})
 
     def replace(self, **changes) -> "Conventions":
         for k in changes:
             if k not in _BY_NAME and k != "preset":
-                raise ConventionError(f"unknown convention {k!r}")
+                raise _unknown_convention(k)
         return replace(self, **changes)
 
     def changed(self) -> dict:
@@ -163,12 +176,13 @@ class Conventions:
     @classmethod
     def from_dict(cls, d: dict) -> "Conventions":
         if not isinstance(d, dict):
-            raise ConventionError("conventions must be an object")
+            raise ConventionError("conventions must be an object", "bad_record_field",
+                                  field="conventions")
         d = dict(d)
         preset = d.pop("preset", "classic")
-        for k, v in d.items():
+        for k in d:
             if k not in _BY_NAME:
-                raise ConventionError(f"unknown convention {k!r}")
+                raise _unknown_convention(k)
         return cls.from_preset(preset, **d)
 
     def to_code(self) -> str:
@@ -187,30 +201,43 @@ class Conventions:
     @classmethod
     def from_code_lenient(cls, code: str) -> tuple["Conventions", list[str]]:
         """Read what can be read; return the conventions and a list of what was ignored."""
-        problems: list[str] = []
-        parts = [p for p in (code or "").strip().split(",") if p.strip()]
+        conv, errors = cls.read_code(code)
+        return conv, [str(e) for e in errors]
+
+    @classmethod
+    def read_code(cls, code: str) -> tuple["Conventions", list[ConventionError]]:
+        """Like from_code_lenient, with the problems as ConventionErrors (code, params)."""
+        problems: list[ConventionError] = []
+        if not isinstance(code, str):
+            return cls(), [ConventionError("a rules code is a text", "bad_code")]
+        if len(code) > MAX_CODE:
+            problems.append(ConventionError(f"the rules code is longer than {MAX_CODE} characters",
+                                            "code_too_long", limit=MAX_CODE))
+            code = code[:MAX_CODE]
+        parts = [p for p in code.strip().split(",") if p.strip()]
         preset = "classic"
         if parts and "=" not in parts[0]:
             name = parts.pop(0).strip()
             if name in PRESETS:
                 preset = name
             else:
-                problems.append(f"unknown preset {name!r}")
+                problems.append(_unknown_preset(name))
         conv = cls.from_preset(preset)
         for p in parts:
             key, eq, raw = p.partition("=")
             key = key.strip()
             if not eq:
-                problems.append(f"{key!r} has no value")
+                problems.append(ConventionError(f"{key[:40]!r} has no value", "no_value",
+                                                field=key[:40]))
                 continue
             if key not in _BY_NAME:
-                problems.append(f"unknown convention {key!r}")
+                problems.append(_unknown_convention(key))
                 continue
             try:
                 value = _parse(_BY_NAME[key], raw.strip())
                 conv = conv.replace(**{key: value})
             except ConventionError as e:
-                problems.append(str(e))
+                problems.append(e)
         return conv, problems
 
     @staticmethod
@@ -224,12 +251,34 @@ class Conventions:
                 values = [False, True]
             out.append({"id": f.name, "section": m["section"], "default": f.default,
                         "values": values, "kind": m["kind"], "label_en": m["en"],
-                        "label_ru": m["ru"], "supported": m["supported"]})
+                        "label_ru": m["ru"]})
         return out
 
 
 _FIELDS = [f for f in fields(Conventions) if not f.metadata.get("internal")]
 _BY_NAME = {f.name: f for f in _FIELDS}
+MAX_CODE = 2000     # a share link's rules code is at most this long
+
+
+def _unknown_preset(name) -> ConventionError:
+    shown = str(name)[:40]
+    return ConventionError(f"unknown preset {shown!r} (known: {', '.join(PRESETS)})",
+                           "unknown_preset", preset=shown)
+
+
+def _unknown_convention(key) -> ConventionError:
+    shown = str(key)[:40]
+    return ConventionError(f"unknown convention {shown!r}", "unknown_convention", field=shown)
+
+
+def _incompatible(a: str, b: str, section: str) -> ConventionError:
+    return ConventionError(f"{a} cannot be on together with {b} (§{section})", "incompatible",
+                           field=a, other=b, section=section)
+
+
+def _bad(name: str, v, text: str, **params) -> ConventionError:
+    return ConventionError(f"{name}: {text}", "bad_value", field=name,
+                           value=_fmt(v)[:40], **params)
 
 
 def _fmt(v) -> str:
@@ -248,14 +297,14 @@ def _parse(f, raw: str):
             return True
         if low in ("off", "0", "false", "no"):
             return False
-        raise ConventionError(f"{f.name}: {raw!r} is not on/off")
+        raise _bad(f.name, raw, f"{raw[:40]!r} is not on/off", expected="on_off")
     if kind in ("int", "penalty", "silence", "threshold"):
         if low == OFF and kind in ("silence", "threshold"):
             return OFF
-        try:
-            return int(raw)
-        except ValueError:
-            raise ConventionError(f"{f.name}: {raw!r} is not a number") from None
+        digits = raw[1:] if raw.startswith("-") else raw
+        if not (digits.isascii() and digits.isdigit()) or len(raw) > 6:
+            raise _bad(f.name, raw, f"{raw[:40]!r} is not a number", expected="number")
+        return int(raw)
     return raw
 
 
@@ -263,23 +312,27 @@ def _validate(f, v):
     kind = f.metadata["kind"]
     values = f.metadata["values"]
     name = f.name
+    isint = isinstance(v, int) and not isinstance(v, bool)
     if kind == "bool":
         if not isinstance(v, bool):
-            raise ConventionError(f"{name}: {v!r} is not on/off")
+            raise _bad(name, v, f"{_fmt(v)[:40]!r} is not on/off", expected="on_off")
         return
     if kind == "penalty":
-        if not isinstance(v, int) or isinstance(v, bool) or v <= 0 or v % 5:
-            raise ConventionError(f"{name}: {v!r} must be a positive multiple of 5")
+        if not isint or v <= 0 or v % 5 or v > 1000:
+            raise _bad(name, v, f"{_fmt(v)[:40]!r} must be a positive multiple of 5 (at most 1000)",
+                       expected="multiple_of_5")
         return
     if kind == "threshold":
-        if v != OFF and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
-            raise ConventionError(f"{name}: {v!r} must be off or a number of points")
+        if v != OFF and (not isint or v < 0 or v > 120):
+            raise _bad(name, v, f"{_fmt(v)[:40]!r} must be off or a number of points (0–120)",
+                       expected="points")
         return
-    if values is not None and v not in values:
+    if values is not None and (isinstance(v, bool) != isinstance(values[0], bool)
+                               or isinstance(v, (dict, list)) or v not in values):
         shown = ", ".join(_fmt(x) for x in values)
-        raise ConventionError(f"{name}: {_fmt(v)!s} is not one of {shown}")
-    if kind == "int" and (isinstance(v, bool) or not isinstance(v, int)):
-        raise ConventionError(f"{name}: {v!r} is not a number")
+        raise _bad(name, v, f"{_fmt(v)[:40]!s} is not one of {shown}", allowed=shown)
+    if kind == "int" and not isint:
+        raise _bad(name, v, f"{_fmt(v)[:40]!r} is not a number", expected="number")
 
 
 # ---- presets (RULES.md §8) -----------------------------------------------
@@ -300,9 +353,12 @@ PRESETS: dict[str, dict] = {
         "concede_award": "split_120", "concede_penalty": "none",
     },
     "polish": {"bid_step": 10, "must_beat": True},
-    "two": {"players": 2},
-    "four": {"players": 4},
+    "two": {"players": 2, "two_mode": "eleven", "concede_award": "sixty"},
+    "four": {"players": 4, "four_mode": "all_play"},
 }
+# club001 with 4 players is four_mode=dealer_sits_out (§8): the preset says so; the field
+# matters only at 4 players.
+PRESETS["club001"]["four_mode"] = "dealer_sits_out"
 
-# Presets that the engine can play today (the others need redeals or other player counts).
-SUPPORTED_PRESETS = ("classic", "table000", "site002", "polish")
+# Every preset can be played (kept for clients that ask which ones).
+SUPPORTED_PRESETS = tuple(PRESETS)

@@ -1,94 +1,229 @@
-"""The state of one deal (кон): cards, bidding, talon, giving, contract and play.
+"""The state of one deal (кон): who plays, the cards, and what the steps have decided.
 
-Plain data; the rules that move it live in the phase modules
-(``bidding``, ``giving``, ``play``) and ``scoring``.
+Plain data.  The rules that move it are the steps in ``thousand.steps`` (one module per
+RULES.md section), driven by ``Game`` through the list ``Deal.steps`` that
+``thousand.flow`` works out when the deal starts.  The cards come from a seed or are
+given explicitly (``seeded_cards``/``explicit_cards``, RULES.md §9).
 """
 from __future__ import annotations
 
 import random
 
-from .cards import mask_of, cards_of, card as parse_card, CardError
+from .cards import mask_of, cards_of, card as parse_card, CardError, NINES_MASK
 from .errors import RecordError
+from .layout import Layout, DEAD
 
-BIDDING, GIVING, CONTRACT, PLAY, DONE = "bidding", "giving", "contract", "play", "done"
+DONE = "done"
+
+
+class Cards:
+    """A deal's cards as dealt: a hand per seat (a sitting-out dealer's is empty), the
+    talon pile(s), the dead hand and the stock (in drawing order)."""
+
+    __slots__ = ("hands", "talons", "dead", "stock")
+
+    def __init__(self, hands, talons, dead=(), stock=()):
+        self.hands = list(hands)        # masks per seat
+        self.talons = [list(t) for t in talons]
+        self.dead = list(dead)
+        self.stock = list(stock)
+
+
+def seeded_cards(seed: int, layout: Layout, dealer: int) -> Cards:
+    """RULES.md §9: shuffle the deck in notation order with random.Random(seed), then deal
+    blocks: each seat that is dealt cards from first hand clockwise, the dead hand, the
+    talon pile(s), the stock."""
+    deck = list(layout.deck)
+    random.Random(seed).shuffle(deck)
+    hands = [0] * layout.players
+    i = 0
+    for seat in layout.playing(dealer):
+        hands[seat] = mask_of(deck[i:i + layout.hand])
+        i += layout.hand
+    dead = deck[i:i + layout.dead]
+    i += layout.dead
+    talons = []
+    for size in layout.talons:
+        talons.append(deck[i:i + size])
+        i += size
+    return Cards(hands, talons, dead, deck[i:i + layout.stock])
 
 
 def seeded_deal(seed: int, first_hand: int, players: int = 3):
-    """RULES.md §9: shuffle the 24 cards in notation order with random.Random(seed),
-    deal blocks of 7 clockwise from first hand, the talon last."""
-    deck = list(range(24))
-    random.Random(seed).shuffle(deck)
-    hands = [0] * players
-    for i in range(players):
-        seat = (first_hand + i) % players
-        hands[seat] = mask_of(deck[7 * i: 7 * i + 7])
-    talon = deck[7 * players: 7 * players + 3]
-    return hands, talon
+    """The 3-player form of seeded_cards: (hands, talon) with `first_hand` getting 0–6."""
+    from .conventions import Conventions
+    c = seeded_cards(seed, Layout.of(Conventions(players=players)), (first_hand - 1) % players)
+    return c.hands, c.talons[0]
 
 
-def explicit_deal(hands, talon, players: int = 3):
-    """Hands and talon in text notation → masks; checks that they make one deck."""
+def _cards(field: str, items, limit: int = 24) -> list[int]:
+    if not isinstance(items, list) or len(items) > limit:
+        raise RecordError(f"{field}: a list of cards expected", "bad_record_field", field=field)
     try:
-        hs = [[parse_card(c) for c in h] for h in hands]
-        tl = [parse_card(c) for c in talon]
-    except (CardError, TypeError) as e:
-        raise RecordError(f"bad card in deal: {e}") from None
-    if len(hs) != players or any(len(h) != 7 for h in hs) or len(tl) != 3:
-        raise RecordError(f"a deal needs {players} hands of 7 cards and a talon of 3")
-    allc = [c for h in hs for c in h] + tl
-    if sorted(allc) != list(range(24)):
-        raise RecordError("the hands and talon must hold each of the 24 cards exactly once")
-    return [mask_of(h) for h in hs], tl
+        return [parse_card(c) for c in items]
+    except CardError as e:
+        raise RecordError(f"bad card in {field}: {e}", "bad_card", field=field) from None
+
+
+def explicit_cards(spec: dict, layout: Layout, dealer: int) -> Cards:
+    """Hands, talon(s), dead hand and stock in text notation → Cards; checks the §7 sizes
+    and that they make the deck exactly once."""
+    n = layout.players
+    hands = spec.get("hands")
+    if not isinstance(hands, list) or len(hands) != n:
+        raise RecordError(f"hands: one list of cards per seat ({n} seats)", "bad_deal_shape",
+                          field="hands", players=n)
+    hs = [_cards(f"hands[{s}]", h) for s, h in enumerate(hands)]
+    talon = spec.get("talon", [])
+    if layout.talons and len(layout.talons) > 1:
+        if not isinstance(talon, list) or len(talon) != len(layout.talons):
+            raise RecordError(f"talon: {len(layout.talons)} piles expected", "bad_deal_shape",
+                              field="talon")
+        talons = [_cards(f"talon[{i}]", t) for i, t in enumerate(talon)]
+    else:
+        talons = [_cards("talon", talon)] if layout.talons else []
+        if not layout.talons and talon:
+            raise RecordError("this table has no talon", "bad_deal_shape", field="talon")
+    dead = _cards("dead", spec.get("dead", []))
+    stock = _cards("stock", spec.get("stock", []))
+    playing = set(layout.playing(dealer))
+    for s in range(n):
+        want = layout.hand if s in playing else 0
+        if len(hs[s]) != want:
+            raise RecordError(f"hands[{s}]: {want} cards expected (§7)", "bad_deal_shape",
+                              field=f"hands[{s}]", expected=want)
+    if [len(t) for t in talons] != list(layout.talons) or len(dead) != layout.dead \
+            or len(stock) != layout.stock:
+        raise RecordError(f"talon {list(layout.talons)}, dead hand {layout.dead} and stock "
+                          f"{layout.stock} cards expected (§7)", "bad_deal_shape", field="talon")
+    allc = [c for h in hs for c in h] + [c for t in talons for c in t] + dead + stock
+    if sorted(allc) != sorted(layout.deck):
+        raise RecordError(f"the cards must be the {len(layout.deck)}-card deck, each exactly once",
+                          "bad_deal_cards", field="hands")
+    return Cards([mask_of(h) for h in hs], talons, dead, stock)
+
+
+def cards_to_spec(c: Cards, layout: Layout) -> dict:
+    """The record form of explicit cards (RULES.md §9)."""
+    from .cards import name
+    spec = {"hands": [[name(x) for x in cards_of(h)] for h in c.hands]}
+    if len(layout.talons) > 1:
+        spec["talon"] = [[name(x) for x in t] for t in c.talons]
+    elif layout.talons:
+        spec["talon"] = [name(x) for x in c.talons[0]]
+    if layout.dead:
+        spec["dead"] = [name(x) for x in c.dead]
+    if layout.stock:
+        spec["stock"] = [name(x) for x in c.stock]
+    return spec
 
 
 class Deal:
+    """One deal.  Seats are numbered over the whole table; ``playing`` lists the seats that
+    take part, clockwise from first hand, and ``nxt`` maps each to the next one."""
+
     __slots__ = (
-        "number", "dealer", "n", "seed", "dealt", "talon_cards", "hands", "phase", "turn",
-        "forced", "high_bid", "bidder", "passed", "bid_count", "at_100", "auto_barrel",
-        "declarer", "contract", "talon_public", "gives_face_down", "gives",
+        # who and what
+        "number", "dealer", "seed", "layout", "playing", "nxt", "cards", "spec",
+        "golden", "doubled", "golden_no",
+        # the flow
+        "steps", "at", "step", "turn", "queue", "actions", "outcome",
+        # cards now
+        "hands", "dead", "stock", "looked",
+        # bidding
+        "forced", "high_bid", "bidder", "passed", "bid_count", "at_100", "auto",
+        "bids", "blind", "blind_declarer", "unblinder", "redealer",
+        # talon, giving, contract
+        "declarer", "contract", "talon_pile", "talon_public", "gives_face_down", "gives",
+        "discards", "had_nines",
+        # play
         "trump", "trick", "leader", "tricks_taken", "card_points", "meld_points", "melds",
-        "tricks", "actions", "outcome", "had_nines", "meld_at",
+        "meld_at", "tricks", "draws",
     )
 
-    def __init__(self, number: int, dealer: int, hands: list[int], talon: list[int],
-                 seed: int | None = None, n: int = 3):
+    def __init__(self, number: int, dealer: int, layout: Layout, cards: Cards,
+                 seed: int | None = None, golden: bool = False, doubled: bool = False):
+        n = layout.players
         self.number = number
         self.dealer = dealer
-        self.n = n
         self.seed = seed
-        self.dealt = list(hands)          # masks as dealt (for the record)
-        self.talon_cards = list(talon)    # the talon, in dealt order
-        self.hands = list(hands)
-        self.phase = BIDDING
-        self.turn = (dealer + 1) % n
-        self.forced = (dealer + 1) % n
+        self.layout = layout
+        self.playing = layout.playing(dealer)
+        nxt = [-1] * n
+        for i, s in enumerate(self.playing):
+            nxt[s] = self.playing[(i + 1) % len(self.playing)]
+        self.nxt = nxt
+        self.cards = cards
+        self.golden = golden            # the golden round's automatic declarer at 120 (§6.6)
+        self.doubled = doubled          # every change of this deal counts double (§6.6)
+        self.golden_no = 0              # which deal of the golden round (1..players), or 0
+        self.steps: list = []
+        self.at = -1
+        self.step = None
+        self.turn = self.playing[0]
+        self.queue: list[int] = []      # seats still to answer in a window (redeal, unblind)
+        self.actions: list[int] = []
+        self.outcome = ""               # "played", "conceded", "redeal"
+        self.hands = [0] * n            # the dealing step gives the cards out
+        self.dead = 0
+        self.stock: list[int] = []
+        self.looked = True              # False while nobody has looked at his cards (§6.7)
+        self.forced = self.playing[0]
         self.high_bid = 100
         self.bidder = self.forced
         self.passed = [False] * n
-        self.bid_count = 0                # bids spoken (not the forced 100)
+        self.bid_count = 0              # bids spoken (not the forced 100)
         self.at_100 = False
-        self.auto_barrel = False
+        self.auto = ""                  # "golden" or "barrel": declarer without bidding
+        self.bids: list[tuple[int, int]] = []     # (seat, move) in the bidding's order
+        self.blind = False              # first hand plays blind (§6.7)
+        self.blind_declarer = -1
+        self.unblinder = -1
+        self.redealer = -1
         self.declarer = -1
         self.contract = 0
+        self.talon_pile = -1            # the pile the declarer took
         self.talon_public = False
         self.gives_face_down = False
-        self.gives: list[tuple[int, int]] = []   # (card, receiver)
+        self.gives: list[tuple[int, int]] = []    # (card, receiver; DEAD for the dead hand)
+        self.discards: list[int] = []
+        self.had_nines = [False] * n
         self.trump = -1
-        self.trick: list[tuple[int, int]] = []   # (seat, card) in play order
+        self.trick: list[tuple[int, int]] = []    # (seat, card) in play order
         self.leader = -1
         self.tricks_taken = [0] * n
         self.card_points = [0] * n
         self.meld_points = [0] * n
-        self.melds: list[tuple[int, int]] = []   # (seat, suit; 4 = ace marriage)
-        self.meld_at: list[int] = []             # index of the trick each meld was led in
+        self.melds: list[tuple[int, int]] = []    # (seat, suit; 4 = ace marriage)
+        self.meld_at: list[int] = []              # index of the trick each meld was led in
         self.tricks: list[tuple[int, list, int]] = []  # (leader, [(seat, card)], winner)
-        self.actions: list[int] = []
-        self.outcome = ""
-        self.had_nines = [False] * n
+        self.draws: list[list[tuple[int, int]]] = []   # per trick: [(seat, card)] drawn after it
+
+    # ---- reading -------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return self.step.PHASE if self.step is not None else DONE
 
     @property
-    def talon_mask(self) -> int:
-        return mask_of(self.talon_cards)
+    def talon_cards(self) -> list[int]:
+        """The pile the declarer took (or, before that, the first pile)."""
+        if not self.cards.talons:
+            return []
+        return self.cards.talons[max(self.talon_pile, 0)]
+
+    @property
+    def opponents(self) -> tuple:
+        return tuple(s for s in self.playing if s != self.declarer)
 
     def hand_cards(self, seat: int) -> list[int]:
         return cards_of(self.hands[seat])
+
+    def note_four_nines(self) -> None:
+        """Who holds four nines after the giving (§6.2 four_nines_bonus)."""
+        self.had_nines = [h & NINES_MASK == NINES_MASK for h in self.hands]
+
+    def receive(self, to: int, c: int) -> None:
+        if to == DEAD:
+            self.dead |= 1 << c
+        else:
+            self.hands[to] |= 1 << c

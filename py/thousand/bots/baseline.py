@@ -3,7 +3,11 @@
 The heuristic bot bids from a hand evaluation (high cards, marriages, talon
 expectation) within the bid cap, gives away its least useful cards, concedes
 hopeless contracts, declares marriages when it has the right, and plays simply:
-cheap wins, aces and tens kept safe, points to a partner's winning trick.
+cheap wins, aces and tens kept safe, points to a partner's winning trick.  It reads the
+table from the view (who plays, the talon's size), so it plays every layout of RULES.md §7,
+and it answers the windows of the other rules: a redeal when its hand is too weak for what
+it must play, a blind game only when far behind a player about to win, unblinding with a
+hand worth 125, a random pick between two face-down talons.
 """
 from __future__ import annotations
 
@@ -28,11 +32,13 @@ def _mask(cards) -> int:
     return mask_of(parse_card(c) for c in cards)
 
 
-def hand_strength(mask: int, trump_known: int = -1) -> float:
+def hand_strength(mask: int, trump_known: int = -1, followers: int = 2) -> float:
     """Expected points this hand takes as declarer (a rough, hand-tuned estimate).
 
-    Aces and guarded tens take tricks and their partners' points; a marriage is
-    worth its value if the hand can win a trick to gain the right to declare."""
+    Aces and guarded tens take tricks and their partners' points (what `followers` other
+    players put on them); a marriage is worth its value if the hand can win a trick to
+    gain the right to declare."""
+    fall = 3.0 * followers                 # what the others put on a winning card
     est = 0.0
     aces = 0
     for s in range(4):
@@ -44,9 +50,9 @@ def hand_strength(mask: int, trump_known: int = -1) -> float:
         length = bin(suit).count("1")
         if has_a:
             aces += 1
-            est += 11 + 6                  # the ace and what falls on it
+            est += 11 + fall               # the ace and what falls on it
             if has_t:
-                est += 10 + 5
+                est += 10 + fall - 1
         elif has_t:
             est += 6 if length >= 2 else 2
         # small cards of long suits win later tricks
@@ -89,21 +95,15 @@ class HeuristicBot:
             return legal[0]
         if self.slip and self.rng.random() < self.slip:
             return self.rng.choice(legal)
-        phase = view["phase"]
-        if phase == "bidding":
-            return self.bid(view, legal)
-        if phase == "giving":
-            return self.give(view, legal)
-        if phase == "contract":
-            return self.contract(view, legal)
-        return self.play(view, legal)
+        return getattr(self, PHASES[view["phase"]])(view, legal)
 
     # ---- bidding ---------------------------------------------------------
     def value(self, view: dict, with_talon: bool) -> float:
         mask = _mask(view["hand"])
-        est = hand_strength(mask)
+        est = hand_strength(mask, followers=len(view["playing"]) - 1)
         if with_talon:
-            est += 12 + 8      # expected talon points and the marriage chance it brings
+            # expected talon points (about 4 a card) and the marriage chance it brings
+            est += 4 * view["layout"]["talons"][0] + 8 if view["layout"]["talons"] else 0
         return est + self.optimism
 
     def bid(self, view: dict, legal: list[str]) -> str:
@@ -121,6 +121,36 @@ class HeuristicBot:
         if bids[0] <= limit:
             return f"bid {bids[0]}"
         return "pass"
+
+    # ---- the windows of §6.3, §6.7 and the two talons of §7 ------------------------
+    def blind(self, view: dict, legal: list[str]) -> str:
+        """A blind game risks 240 on an unseen hand: only worth it far behind a player who
+        is about to win."""
+        me = view["seat"]
+        others = [v for s, v in enumerate(view["scores"]) if s != me]
+        if max(others) >= 700 and max(others) - view["scores"][me] >= 400:
+            return "blind"
+        return "pass"
+
+    def unblind(self, view: dict, legal: list[str]) -> str:
+        return "unblind" if self.value(view, True) >= 125 else "pass"
+
+    def redeal(self, view: dict, legal: list[str]) -> str:
+        """Ask for a redeal when the hand cannot carry what this seat must play: the
+        declarer's contract, or the forced 100; a defender lets the declarer play."""
+        me = view["seat"]
+        if view["declarer"] == me:
+            return "redeal" if self.value(view, False) < view["contract"] else "pass"
+        if view["declarer"] is None and view["forced_bidder"] == me:
+            return "redeal" if self.value(view, True) < 100 else "pass"
+        return "pass"
+
+    def talon(self, view: dict, legal: list[str]) -> str:
+        return self.rng.choice(legal)        # both piles are face down: nothing to choose by
+
+    def discard(self, view: dict, legal: list[str]) -> str:
+        mask = _mask(view["hand"])
+        return min(legal, key=lambda a: (keep_score_of(mask, parse_card(a.split()[1])), a))
 
     # ---- giving ----------------------------------------------------------
     def give(self, view: dict, legal: list[str]) -> str:
@@ -152,7 +182,7 @@ class HeuristicBot:
     # ---- play --------------------------------------------------------------
     def play(self, view: dict, legal: list[str]) -> str:
         me = view["seat"]
-        decl = view["declarer"]
+        decl = view["declarer"]         # None when nobody declares (two_mode=draw)
         trump = "SCDH".index(view["trump"]) if view["trump"] else -1
         trick = [(s, parse_card(c)) for s, c in view["trick"]]
         melds = [a for a in legal if a.startswith("meld")]
@@ -177,8 +207,8 @@ class HeuristicBot:
         for s, c in trick[1:]:
             if beats(c, best, led, trump):
                 best_seat, best = s, c
-        last = len(trick) == 2
-        partner_winning = (me != decl and best_seat != decl)
+        last = len(trick) == len(view["playing"]) - 1
+        partner_winning = decl is not None and me != decl and best_seat != decl
         winners = [c for c in cards if beats(c, best, led, trump)]
         trick_pts = sum(POINTS[c] for _, c in trick)
         if partner_winning and last:
@@ -219,6 +249,11 @@ class HeuristicBot:
             length = bin(hand & SUIT_MASK[s]).count("1")
             return (in_marriage, c % 6 == TEN, POINTS[c], -length)
         return min(cards, key=key)
+
+
+PHASES = {"bidding": "bid", "giving": "give", "contract": "contract", "play": "play",
+          "blind": "blind", "unblind": "unblind", "redeal": "redeal", "talon": "talon",
+          "discard": "discard"}
 
 
 class EasyBot(HeuristicBot):

@@ -7,6 +7,11 @@ hand evaluation calibrated offline by the solver (``bidding_model``), with a
 small search for close calls.  The objective is the game score: the declarer
 wants to make his contract (then to take points from the defenders); a defender
 wants to defeat it (then to take points).
+
+The solver is three-handed: the hard bot searches where three seats play (3 players, or 4
+with the dealer sitting out — the three playing seats map onto the solver's seats 0..2 in
+clockwise order, ``SolverSeats``).  Elsewhere, and for the windows of the other rules
+(redeal, blind, unblind, two talons), it plays the normal bot's choices.
 """
 from __future__ import annotations
 
@@ -15,7 +20,7 @@ import time
 
 from ..cards import (card as parse_card, name, POINTS, cards_of, mask_of)
 from ..conventions import Conventions
-from .baseline import keep_score_of as _keep_score
+from .baseline import keep_score_of as _keep_score, HeuristicBot
 from . import bidding_model
 from .sampler import observe, worlds, sample_worlds
 from .solver import Solver, PlayRules, PlayState
@@ -38,6 +43,29 @@ def conventions_of(view: dict) -> Conventions:
     return conv
 
 
+class SolverSeats:
+    """The table's three playing seats as the solver's seats 0, 1, 2 (clockwise order)."""
+
+    def __init__(self, view: dict):
+        self.order = sorted(view["playing"])
+        self.index = {s: i for i, s in enumerate(self.order)}
+
+    def __getitem__(self, seat: int) -> int:
+        return self.index[seat]
+
+    def hands(self, world) -> tuple:
+        """Per-table-seat hand masks → the solver's three."""
+        return tuple(world[s] for s in self.order)
+
+
+def searchable(view: dict) -> bool:
+    """Can the three-handed solver play this table?"""
+    return len(view["playing"]) == 3 and view["layout"]["bidding"]
+
+
+SEARCHED = ("play", "giving", "contract", "bidding")
+
+
 def _move_of(action: str):
     verb, c = action.split()[:2]
     return parse_card(c), verb == "meld"
@@ -58,6 +86,7 @@ class HardBot:
         self.max_worlds = worlds or max_worlds
         self.min_worlds = min_worlds
         self.last_estimate: dict | None = None
+        self.fallback = HeuristicBot(seed)
 
     # ---- entry point -----------------------------------------------------------------------
     def choose(self, view: dict) -> str:
@@ -66,6 +95,8 @@ class HardBot:
         if len(legal) == 1:
             return legal[0]
         phase = view["phase"]
+        if phase not in SEARCHED or not searchable(view):
+            return self.fallback.choose(view)
         if phase == "play":
             return self.play(view, legal)
         if phase == "giving":
@@ -86,21 +117,23 @@ class HardBot:
         return {"action": action, "estimate": self.last_estimate}
 
     # ---- play ------------------------------------------------------------------------------
-    def _state(self, view: dict, hands, rules: PlayRules) -> PlayState:
+    def _state(self, view: dict, hands, rules: PlayRules,
+               seats: SolverSeats | None = None) -> PlayState:
+        seats = seats or SolverSeats(view)
         trick = view["trick"]
         leader = trick[0][0] if trick else view["seat"]
         trump = "SCDH".index(view["trump"]) if view["trump"] else -1
         owner = -1
         for m in view["melds"]:
             if m["suit"] != "A":
-                owner = m["seat"]
+                owner = seats[m["seat"]]
         taken = 0
-        for s, t in enumerate(view["tricks_taken"]):
-            if t:
-                taken |= 1 << s
-        return PlayState(hands=tuple(hands), declarer=view["declarer"], leader=leader,
-                         trick=tuple(parse_card(c) for _, c in trick), trump=trump,
-                         trump_owner=owner, taken=taken, rules=rules)
+        for s in view["playing"]:
+            if view["tricks_taken"][s]:
+                taken |= 1 << seats[s]
+        return PlayState(hands=seats.hands(hands), declarer=seats[view["declarer"]],
+                         leader=seats[leader], trick=tuple(parse_card(c) for _, c in trick),
+                         trump=trump, trump_owner=owner, taken=taken, rules=rules)
 
     def play(self, view: dict, legal: list[str]) -> str:
         t0 = time.perf_counter()
@@ -110,14 +143,15 @@ class HardBot:
         target = view["contract"] - view["card_points"][decl] - view["meld_points"][decl]
         k = observe(view)
         ws = worlds(k, self.max_worlds, self.rng)
-        solver = Solver(decl, rules)
+        seats = SolverSeats(view)
+        solver = Solver(seats[decl], rules)
         moves = {a: _move_of(a) for a in legal}
         makes = {a: 0 for a in legal}
         values = {a: 0 for a in legal}
         nval = 0
         used = 0
         for w in ws:
-            st = self._state(view, w, rules)
+            st = self._state(view, w, rules, seats)
             res = dict(solver.moves_reaching(st, target))
             for a, mv in moves.items():
                 makes[a] += res[mv]
@@ -129,7 +163,7 @@ class HardBot:
         tied = [a for a in legal if sign * makes[a] == best_make]
         if len(tied) > 1:
             for w in ws:
-                st = self._state(view, w, rules)
+                st = self._state(view, w, rules, seats)
                 for mv, v in solver.best_moves(st):
                     for a in tied:
                         if moves[a] == mv:
@@ -151,7 +185,7 @@ class HardBot:
         me = view["seat"]
         hand = mask_of(parse_card(c) for c in view["hand"])
         done = {g["to"] for g in view["gives"]}
-        receivers = [s for s in range(3) if s != me and s not in done]
+        receivers = [s for s in view["playing"] if s != me and s not in done]
         cheap = sorted(cards_of(hand), key=lambda c: _keep_score(hand, c))[:4]
         if len(receivers) == 1:
             # the second give: the first card is already decided
@@ -163,7 +197,8 @@ class HardBot:
         # worlds for the defenders' hands (before receiving the remaining gifts)
         wl = sample_worlds(k, self.max_worlds, self.rng)
         target = view["contract"]
-        solver = Solver(me, rules)
+        seats = SolverSeats(view)
+        solver = Solver(seats[me], rules)
         score = {cand: 0 for cand in cands}
         used = 0
         for w in wl:
@@ -172,7 +207,8 @@ class HardBot:
                 for c, to in cand:
                     hands[me] &= ~(1 << c)
                     hands[to] |= 1 << c
-                st = PlayState(hands=tuple(hands), declarer=me, leader=me, rules=rules)
+                st = PlayState(hands=seats.hands(hands), declarer=seats[me], leader=seats[me],
+                               rules=rules)
                 score[cand] += solver.declarer_reaches(st, target)
             used += 1
             if self._done(used, t0):
@@ -191,10 +227,11 @@ class HardBot:
         me = view["seat"]
         k = observe(view)
         wl = worlds(k, self.max_worlds, self.rng)
-        solver = Solver(me, rules)
+        seats = SolverSeats(view)
+        solver = Solver(seats[me], rules)
         vals = []
         for w in wl:
-            st = PlayState(hands=tuple(w), declarer=me, leader=me, rules=rules)
+            st = PlayState(hands=seats.hands(w), declarer=seats[me], leader=seats[me], rules=rules)
             vals.append(solver.solve_value(st))
             if self._done(len(vals), t0):
                 break
@@ -260,20 +297,25 @@ class HardBot:
         t0 = time.perf_counter()
         rules = PlayRules.from_conventions(conv)
         me = view["seat"]
-        others = [s for s in range(3) if s != me]
+        others = [s for s in view["playing"] if s != me]
+        size = view["layout"]["hand"]
+        tsize = view["layout"]["talons"][0]
         unseen = [c for c in range(24) if not hand >> c & 1]
-        solver = Solver(me, rules)
+        seats = SolverSeats(view)
+        solver = Solver(seats[me], rules)
         vals = []
         while True:
             self.rng.shuffle(unseen)
-            talon, h1, h2 = unseen[:3], unseen[3:10], unseen[10:17]
+            talon = unseen[:tsize]
             mine = hand | mask_of(talon)
-            give = sorted(cards_of(mine), key=lambda c: _keep_score(mine, c))[:2]
-            hands = [0, 0, 0]
+            give = sorted(cards_of(mine), key=lambda c: _keep_score(mine, c))[:len(others)]
+            hands = [0] * len(view["names"])
             hands[me] = mine & ~mask_of(give)
-            hands[others[0]] = mask_of(h1) | (1 << give[0])
-            hands[others[1]] = mask_of(h2) | (1 << give[1])
-            st = PlayState(hands=tuple(hands), declarer=me, leader=me, rules=rules)
+            for i, s in enumerate(others):
+                dealt = unseen[tsize + i * size: tsize + (i + 1) * size]
+                hands[s] = mask_of(dealt) | (1 << give[i])
+            st = PlayState(hands=seats.hands(hands), declarer=seats[me], leader=seats[me],
+                           rules=rules)
             vals.append(solver.solve_value(st))
             if self._done(len(vals), t0, 0.5):
                 break

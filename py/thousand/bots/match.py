@@ -44,11 +44,19 @@ def play_deal(conv, bots, seed: int, dealer: int) -> dict:
     return g.sheet[0]
 
 
-def _make_bots(kinds, seed: int, bot_options):
+def _make_bots(kinds, seed: int, bot_options, external=None):
+    """Fresh bots for `seed`, except that seats in `external` keep the bot given there."""
     opts = bot_options or {}
-    return [make_bot(k, **opts.get("cmd", {})) if k.startswith("cmd:")
+    return [external[i] if external and i in external
+            else make_bot(k, **opts.get("cmd", {})) if k.startswith("cmd:")
             else make_bot(k, seed=seed * 31 + i, **opts.get(k, {}))
             for i, k in enumerate(kinds)]
+
+
+def _external_bots(kinds, bot_options) -> dict:
+    """The `cmd:` bots of a match by seat: one process each, kept for the whole match."""
+    opts = (bot_options or {}).get("cmd", {})
+    return {i: make_bot(k, **opts) for i, k in enumerate(kinds) if k.startswith("cmd:")}
 
 
 def _deal_group(kinds, conv, deal_seed: int, dealer: int, bots) -> list:
@@ -64,41 +72,69 @@ def _deal_group(kinds, conv, deal_seed: int, dealer: int, bots) -> list:
     return out
 
 
+_worker_external: dict = {}     # in a worker process: its own cmd: bots (_init_worker)
+
+
+def _init_worker(kinds, bot_options) -> None:
+    global _worker_external
+    from multiprocessing.util import Finalize
+    _worker_external = _external_bots(kinds, bot_options)
+    Finalize(None, _close_bots, args=(list(_worker_external.values()),), exitpriority=10)
+
+
+def _close_bots(bots) -> None:
+    for b in bots:
+        b.close()
+
+
 def _worker(job):
+    """One deal group; also the problems the worker's cmd: bots had in it, by seat."""
     kinds, conv_code, bot_options, d, deal_seed, dealer = job
     conv = Conventions.from_code(conv_code)
-    bots = _make_bots(kinds, deal_seed, bot_options)
-    return _deal_group(kinds, conv, deal_seed, dealer, bots)
+    ext = _worker_external
+    before = {i: dict(b.problems) for i, b in ext.items()}
+    bots = _make_bots(kinds, deal_seed, bot_options, ext)
+    group = _deal_group(kinds, conv, deal_seed, dealer, bots)
+    return group, {i: {k: n - before[i][k] for k, n in b.problems.items()}
+                   for i, b in ext.items()}
 
 
 def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progress=None,
               jobs: int = 1) -> dict:
     """Duplicate match.  Bots are made afresh for each deal from the deal's seed (external
-    `cmd:` bots once per match), so results do not depend on `jobs`."""
+    `cmd:` bots once per match, and once per worker process with `jobs` > 1), so results
+    do not depend on `jobs` (for a `cmd:` bot whose answers depend only on its requests)."""
     conv = conv or Conventions()
     n = len(kinds)
     rng = random.Random(seed)
     plan = [(d, rng.randrange(1 << 31), d % n) for d in range(deals)]
     external = any(k.startswith("cmd:") for k in kinds)
-    if jobs > 1 and not external:
+    problems = {i: None for i in range(n)}      # by seat: the cmd: bots' problems, summed
+    if jobs > 1:
         import multiprocessing as mp
         ctx = mp.get_context("fork")
         job_list = [(kinds, conv.to_code(), bot_options, d, s, dl) for d, s, dl in plan]
         groups = []
-        with ctx.Pool(jobs) as pool:
-            for d, g in enumerate(pool.imap(_worker, job_list, chunksize=4)):
+        with ctx.Pool(jobs, initializer=_init_worker if external else None,
+                      initargs=(kinds, bot_options)) as pool:
+            for d, (g, probs) in enumerate(pool.imap(_worker, job_list, chunksize=4)):
                 groups.append(g)
+                for i, p in probs.items():
+                    problems[i] = {k: (problems[i] or {}).get(k, 0) + v for k, v in p.items()}
                 if progress and (d + 1) % progress == 0:
                     print(f"  {d + 1} deals", file=sys.stderr, flush=True)
-        persistent = []
+            pool.close()
+            pool.join()                          # the workers close their bots as they exit
     else:
-        persistent = _make_bots(kinds, seed, bot_options) if external else None
+        ext = _external_bots(kinds, bot_options)
         groups = []
         for d, s, dl in plan:
-            bots = persistent if external else _make_bots(kinds, s, bot_options)
-            groups.append(_deal_group(kinds, conv, s, dl, bots))
+            groups.append(_deal_group(kinds, conv, s, dl, _make_bots(kinds, s, bot_options, ext)))
             if progress and (d + 1) % progress == 0:
                 print(f"  {d + 1} deals", file=sys.stderr, flush=True)
+        for i, b in ext.items():
+            problems[i] = dict(b.problems)
+            b.close()
     per = [[] for _ in range(n)]
     stats = [{"declared": 0, "made": 0, "contract_sum": 0, "played_sum": 0, "conceded": 0,
               "bolts": 0} for _ in range(n)]
@@ -109,7 +145,7 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
                 s = seat_of[i]
                 sums[i] += row["delta"][s]
                 st = stats[i]
-                if row["declarer"] == s:
+                if row["declarer"] == s and row["outcome"] != "redeal":
                     st["contract_sum"] += row["contract"]
                     if row["outcome"] == "conceded":
                         st["conceded"] += 1
@@ -121,9 +157,6 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
                     st["bolts"] += 1
         for i in range(n):
             per[i].append(sums[i] / n)
-    for b in persistent or []:
-        if hasattr(b, "close"):
-            b.close()
     result = {"deals": deals, "seed": seed, "conventions": conv.to_code(), "bots": []}
     for i, k in enumerate(kinds):
         st = stats[i]
@@ -137,8 +170,7 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
             "mean_contract_played": (round(st["played_sum"] / st["declared"], 1)
                                      if st["declared"] else None),
             "declared": st["declared"], "concessions": st["conceded"], "bolts": st["bolts"],
-            "problems": (persistent[i].problems if persistent and hasattr(persistent[i], "problems")
-                         else None),
+            "problems": problems[i],
         })
     # paired difference: the first bot against the mean of the others
     diffs = [per[0][d] - statistics.mean(per[i][d] for i in range(1, n)) for d in range(deals)]

@@ -5,10 +5,11 @@ was shown (it went to the declarer), cards given face up (or to/by this seat),
 cards played, and voids revealed in play — a follower who did not follow suit has
 none of the suit led, and one who then did not trump has no trump of that trick.
 
-For the play phase the unseen cards are split between the two other seats; the
-sampler is exact and uniform over the consistent worlds (cards that only one
-seat may hold go there, the rest are split at random), and ``all_worlds``
-enumerates them when there are few.
+For the play phase the unseen cards are split between the two other playing seats (a
+dealer who sits out holds none); the sampler is exact and uniform over the consistent
+worlds (cards that only one seat may hold go there, the rest are split at random), and
+``all_worlds`` enumerates them when there are few.  It serves tables where three seats
+play (the hard bot's solver is three-handed).
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ class Knowledge:
     voids: list            # per seat: bitmask of suits (bit s) the seat is known to lack
     unseen: int            # mask of cards whose place is unknown to this seat
     played: int
+    playing: tuple = ()    # the seats that play this deal
 
     def allowed(self, seat: int) -> int:
         """Cards of `unseen` this seat may hold given its voids."""
@@ -100,12 +102,15 @@ def observe(view: dict) -> Knowledge:
     for s in range(n):
         seen |= known[s]
     unseen = FULL_MASK & ~seen
-    return Knowledge(me, n, known, sizes, voids, unseen, played)
+    return Knowledge(me, n, known, sizes, voids, unseen, played,
+                     tuple(view.get("playing") or range(n)))
 
 
 def _split(k: Knowledge):
     """(a, b, forced_a, forced_b, free cards, how many free cards go to a)."""
-    others = [s for s in range(k.n) if s != k.seat]
+    others = [s for s in k.playing if s != k.seat]
+    if len(others) != 2:
+        return None
     a, b = others
     al, bl = k.allowed(a), k.allowed(b)
     forced_a = k.unseen & al & ~bl
@@ -174,7 +179,7 @@ def _world(k: Knowledge, a: int, b: int, ma: int, mb: int) -> list[int]:
 
 def _fallback(k: Knowledge, rng: random.Random) -> list[int]:
     """Ignore voids (should not happen for observations the engine made)."""
-    others = [s for s in range(k.n) if s != k.seat]
+    others = [s for s in k.playing if s != k.seat]
     free = cards_of(k.unseen)
     rng.shuffle(free)
     hands = list(k.hands_known)

@@ -1,0 +1,110 @@
+"""The contract (заказ), RULES.md §3 step 6, and the right to concede (роспись), §5.4/§6.5.
+
+The declarer names the final contract — the winning bid itself, or more: a multiple of
+`bid_step`, at most `max_bid`, within `bid_cap` for the hand he now holds (on the barrel
+never below `need`, §4.1) — or concedes.  A blind contract (§6.7) is 120 and cannot be
+raised; the golden round's 120 (§6.6) only with `golden_can_raise`.
+"""
+from __future__ import annotations
+
+from .. import actions as A
+from ..errors import rule
+from .bidding import allowed_values
+
+PHASE = "contract"
+
+
+def active(game, d) -> bool:
+    return True
+
+
+def start(game, d) -> None:
+    d.note_four_nines()             # the hands after the giving (§6.2 four_nines_bonus)
+    d.turn = d.declarer
+
+
+def contract_values(game, d) -> list[int]:
+    conv = game.conv
+    decl = d.declarer
+    if d.blind or (d.golden and not conv.golden_can_raise):
+        return [d.contract]
+    on_barrel = game.on_barrel[decl]
+    need = conv.need
+    values = allowed_values(conv, d.hands[decl], d.contract, on_barrel, need, False)
+    if not on_barrel or d.contract >= need:
+        values.insert(0, d.contract)        # the winning bid itself is always allowed
+    return values
+
+
+def concede_allowed(game, d) -> bool:
+    conv = game.conv
+    decl = d.declarer
+    free = conv.concede_penalty == "none"       # a concession that costs the declarer nothing
+    if not conv.concede_allowed:
+        return False
+    if d.blind and not conv.blind_allow_concede:
+        return False
+    if d.golden and free and not conv.concede_on_golden:
+        return False
+    if not conv.concede_when_anyone_on_barrel and any(game.on_barrel):
+        return False
+    if game.on_barrel[decl] and free and not conv.concede_on_barrel:
+        return False
+    if conv.concede_limit_three and game.concessions[decl] >= 3:
+        return False
+    return True
+
+
+def legal(game, d) -> list[int]:
+    out = [A.CONTRACT + v for v in contract_values(game, d)]
+    if concede_allowed(game, d):
+        out.append(A.CONCEDE)
+    return out
+
+
+def apply(game, d, move: int) -> None:
+    if move == A.CONCEDE:
+        if game.on_barrel[d.declarer]:
+            # a barrel player's contract is never below need, a conceded one included (§4.1)
+            d.contract = max(d.contract, game.conv.need)
+        d.outcome = "conceded"
+        return
+    d.contract = move - A.CONTRACT
+    d.leader = d.declarer
+
+
+def finished(game, d) -> bool:
+    return d.leader >= 0 or bool(d.outcome)
+
+
+def why(game, d, move: int):
+    conv = game.conv
+    if move == A.CONCEDE:
+        if not conv.concede_allowed:
+            return rule("concede_off", "6.5", "concede_allowed is off: no concessions at this table")
+        if d.blind:
+            return rule("concede_blind", "6.7", "a blind game may not be conceded (blind_allow_concede off)")
+        if conv.concede_limit_three and game.concessions[d.declarer] >= 3:
+            return rule("concede_limit_three", "6.5", "concede_limit_three: at most three concessions per player")
+        if d.golden:
+            return rule("concede_golden", "6.5", "no concession in the golden round at this table (concede_on_golden)")
+        return rule("concede_barrel", "6.5", "no concession while on the barrel at this table "
+                    "(concede_on_barrel, concede_when_anyone_on_barrel)")
+    if not A.CONTRACT <= move:
+        return rule("contract_expected", "3.6", "the declarer now names the contract or concedes")
+    v = move - A.CONTRACT
+    need = conv.need
+    if d.blind:
+        return rule("blind_contract_fixed", "6.7", "a blind contract is 120 and cannot be raised")
+    if d.golden and not conv.golden_can_raise:
+        return rule("golden_contract_fixed", "6.6", "the golden round's 120 cannot be raised here (golden_can_raise off)")
+    if game.on_barrel[d.declarer] and v < need:
+        return rule("barrel_contract_below_need", "4.1", f"on the barrel the contract must be at least {need}", need=need)
+    if v < d.contract:
+        return rule("contract_below_bid", "3.6", f"the contract cannot be below the winning bid {d.contract}", bid=d.contract)
+    if v > conv.max_bid:
+        return rule("contract_above_max", "3.6", f"the contract is at most {conv.max_bid}", max_bid=conv.max_bid)
+    if v % conv.bid_step:
+        return rule("contract_not_multiple", "3.6", f"a contract is a multiple of {conv.bid_step}", step=conv.bid_step)
+    return rule("contract_bid_cap", "6.1", f"bid_cap={conv.bid_cap}: the hand now held does not allow {v}",
+                mode=conv.bid_cap, value=v)
