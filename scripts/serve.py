@@ -6,7 +6,8 @@
 Correct types for .mjs/.wasm/.webmanifest, ``Cache-Control: no-cache`` (the service worker
 does the offline caching; the HTTP cache must not hide a new build).  A file with a
 precompressed FILE.br / FILE.gz next to it (scripts/build.py makes them) is sent compressed
-to a browser that accepts it (``Content-Encoding``, ``Vary: Accept-Encoding``).  If the port
+to a browser that accepts it (``Content-Encoding``, ``Vary: Accept-Encoding``), unless the
+twin is older than the file.  If the port
 is taken a free one is used.  Prints the URL on the first line of output.
 """
 from __future__ import annotations
@@ -56,8 +57,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         path = self.translate_path(self.path)
         accept = self.headers.get("Accept-Encoding", "")
         if os.path.isfile(path):
+            mtime = os.stat(path).st_mtime
             for enc, ext in ENCODINGS:
-                if enc in accept and os.path.isfile(path + ext):
+                # a twin older than its file is stale (the file was changed after the
+                # build): never serve old bytes for a new file
+                if (enc in accept and os.path.isfile(path + ext)
+                        and os.stat(path + ext).st_mtime >= mtime):
                     try:
                         f = open(path + ext, "rb")
                     except OSError:

@@ -58,17 +58,51 @@ def test_not_ready_or_blocked_table_accepts_nothing():
         assert not t.find(lambda n: n.attrs.get("data-legal") == "true")
 
 
-def test_seats_follow_the_number_of_names():
-    """Four players (issue 8): the renderer needs nothing but the view's lists."""
-    v = copy.deepcopy(Game.new(seed=3).view(0))
-    for key in ("scores", "bolts", "hand_sizes", "tricks_taken"):
-        v[key] = v[key] + [0]
-    v["names"] = v["names"] + ["Ann"]
-    v["barrel"] = v["barrel"] + [{"on": False, "attempts": 0}]
-    t = table(v, ui(settings=dict(SETTINGS, names=[])), "en")
-    seats = sorted(int(n.attrs["data-seat"]) for n in t.find(lambda n: "data-seat" in n.attrs))
-    assert seats == [0, 1, 2, 3]
-    assert "Ann" in t.all_text()
+# table -> the human's turns that game (seed 1, random moves) must reach
+TABLES = {"classic": set(), "classic,blind=on,unblind=on,golden_round=on": {"blind", "unblind"},
+          "classic,redeal_low_hand=60": {"redeal"}, "two": set(),
+          "two,two_mode=two_talons": {"talon", "discard"}, "two,two_mode=dead_hand": set(),
+          "two,two_mode=draw": set(), "four": set(), "four,four_mode=dealer_sits_out": set(),
+          "classic,players=5": set(), "classic,players=6": set()}
+
+
+@pytest.mark.parametrize("code", sorted(TABLES))
+def test_every_table_renders_in_every_phase(code):
+    """Every player count and phase of the engine (§7, §6.3, §6.6, §6.7) draws without a
+    crash: one seat box per seat, and the human's word choices (blind, redeal, unblind, the
+    talon piles) each have a button whose data-action/data-value is that legal action."""
+    import random
+    from thousand import Conventions
+    from thousand.web.intents import INTENTS
+    from thousand.web.render_table import CARD_VERBS, PHASE_CONTROLS
+    conv = Conventions.from_code(code)
+    g = Game.new(conventions=conv, seed=1)
+    rnd = random.Random(5)
+    n = conv.players
+    phases, turns = set(), set()
+    for _ in range(1000):
+        if g.finished:
+            break
+        v = g.view(0)
+        phases.add(v["phase"])
+        if v["current_seat"] == 0:
+            turns.add(v["phase"])
+        u = ui(settings=dict(SETTINGS, names=[]))
+        t = table(v, u, "ru")
+        assert t.attrs["data-seats"] == str(n)
+        assert sorted(int(x.attrs["data-seat"]) for x in t.find(lambda x: "data-seat" in x.attrs)) \
+            == list(range(n))
+        for kind in ("sheet", "last", "over"):
+            overlay(v, ui(overlay=kind), "en")
+        if v["current_seat"] == 0 and v["phase"] not in PHASE_CONTROLS:
+            words = {a for a in v["legal"] if a.split()[0] not in CARD_VERBS}
+            buttons = t.find(lambda x: x.tag == "button" and x.attrs.get("id", "").startswith("btn-")
+                             and x.attrs.get("data-action") in INTENTS and x.attrs.get("id") != "btn-hint")
+            made = {b.attrs["data-action"] + (" " + b.attrs["data-value"] if b.attrs.get("data-value") else "")
+                    for b in buttons}
+            assert made == words, (v["phase"], made, words)
+        g.apply(rnd.choice(g.legal_actions()))
+    assert "play" in phases and TABLES[code] <= turns, turns
 
 
 def test_giving_offers_one_button_per_opponent_not_given_yet():
@@ -105,3 +139,51 @@ def test_summary_keeps_the_finished_deal_on_the_table():
     o = overlay(v, u, "ru")
     assert o.by_id("btn-next-deal") is not None
     assert o.by_id("dialog-summary").all_text().count(str(row["scores"][0])) >= 1
+
+
+def settings_ui(conv):
+    from thousand.web.service import Service
+    import json
+    u = ui(overlay="settings")
+    u.catalog = json.loads(Service().handle('{"op": "hello"}'))
+    u.draft = {"conv": conv, "names": ["a", "b", "c"], "level": "normal", "speed": "instant",
+               "lang": "ru", "error": ""}
+    return u
+
+
+def test_settings_offer_only_the_player_counts_the_table_draws():
+    """TABLE_PLAYERS (3 until issue 9): presets for other counts and the §7 variants are not
+    offered; every other convention of the catalog is (each one is playable)."""
+    from thousand import PRESETS, Conventions
+    u = settings_ui({"preset": "classic"})
+    o = overlay(None, u, "ru")
+    offered = [x.attrs["value"] for x in o.by_id("set-preset").find(lambda x: x.tag == "option")]
+    assert offered == [p for p in PRESETS if Conventions.from_preset(p).players == 3]
+    rows = {x.attrs["data-conv"] for x in o.find(lambda x: "data-conv" in x.attrs)}
+    want = {i["id"] for i in Conventions.catalog() if i["section"] != "7" and i["id"] != "players"}
+    assert rows == want
+
+
+def test_settings_keep_a_linked_player_count_in_force():
+    u = settings_ui({"preset": "four", "players": 4})
+    o = overlay(None, u, "en")
+    offered = [x.attrs["value"] for x in o.by_id("set-preset").find(lambda x: x.tag == "option")]
+    assert "four" in offered and "two" not in offered
+    counts = [x.attrs["value"] for x in o.by_id("conv-players").find(lambda x: x.tag == "option")]
+    assert counts == ["3", "4"]
+    assert o.by_id("conv-four_mode") is not None
+
+
+def test_threshold_field_reads_empty_as_off():
+    from thousand.web import intents
+
+    class C:
+        pass
+    c = C()
+    c.ui = settings_ui({"preset": "classic"})
+    intents.field(c, "conv-redeal_low_hand", "60")
+    assert c.ui.draft["conv"]["redeal_low_hand"] == 60
+    intents.field(c, "conv-redeal_low_hand", "")
+    assert c.ui.draft["conv"]["redeal_low_hand"] == "off"
+    o = overlay(None, c.ui, "ru")
+    assert o.by_id("conv-redeal_low_hand").props["value"] == ""

@@ -98,6 +98,10 @@ INTENTS = {
     "new-game": lambda c, data: c.new_game(),
     "pass": act("pass"),
     "concede": act("concede"),
+    "redeal": act("redeal"),
+    "blind": act("blind"),
+    "unblind": act("unblind"),
+    "talon": act_with("talon", "value"),
     "bid-min": act_with("bid", "value"),
     "bid": chosen("bid"),
     "contract": chosen("contract"),
@@ -175,6 +179,8 @@ def field(c, fid, value, checked=None):
             return
         if item["kind"] == "bool":
             d["conv"][cid] = bool(checked)
+        elif item["kind"] == "threshold" and value.strip() in ("", "off"):
+            d["conv"][cid] = "off"
         else:
             try:
                 d["conv"][cid] = int(value)

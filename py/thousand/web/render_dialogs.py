@@ -7,7 +7,7 @@ the conventions catalog the engine sent at start, ``ui.catalog``).
 from .dom import h
 from .i18n import fmt_delta
 from .render_table import btn, card, meld_question, seats, text_for
-from .ui_state import LANGS, LEVELS, SPEEDS
+from .ui_state import LANGS, LEVELS, SPEEDS, TABLE_PLAYERS
 
 SECTIONS = ("6.1", "6.2", "6.3", "6.4", "6.5", "6.5a", "6.6", "6.7", "7")
 
@@ -183,18 +183,44 @@ def settings_dialog(view, ui, t):
                   close=False, t=t)
 
 
+def offered_rules(cat, conv):
+    """What the settings offer: (presets, catalog items), only for player counts the table
+    draws (TABLE_PLAYERS).  The game's own preset and player count stay listed even when a
+    link brought another one, so the form always shows the rules in force."""
+    values = cat.get("preset_values") or {}
+    preset = conv.get("preset", "classic")
+    presets = [p for p in cat.get("presets") or [] if p == preset
+               or (values.get(p) or {}).get("players", 3) in TABLE_PLAYERS]
+    if preset not in presets:
+        presets.append(preset)
+    players = conv.get("players", (values.get(preset) or {}).get("players", 3))
+    counts = [n for n in TABLE_PLAYERS]
+    if players not in counts:
+        counts.append(players)
+    items = []
+    for item in cat.get("catalog") or []:
+        if item["id"] == "players":
+            if len(counts) < 2:
+                continue
+            item = dict(item, values=[n for n in item.get("values") or [] if n in counts])
+        elif item["section"] == "7" and counts == [3]:
+            continue        # the variants for 2, 4, 5, 6 players mean nothing at three
+        items.append(item)
+    return presets, items
+
+
 def rules_fieldset(d, ui, t):
     cat = ui.catalog or {}
     conv = d["conv"]
     preset = conv.get("preset", "classic")
     base = (cat.get("preset_values") or {}).get(preset) or {}
+    presets, items = offered_rules(cat, conv)
     kids = [h("legend", text=t("rules")),
             h("label", {"cls": "row"}, h("span", text=t("preset")),
-              select("set-preset", [(p, p) for p in cat.get("presets") or [preset]], preset))]
+              select("set-preset", [(p, p) for p in presets], preset))]
     by_section = {}
-    for item in cat.get("catalog") or []:
-        if item.get("supported"):
-            by_section.setdefault(item["section"], []).append(item)
+    for item in items:
+        by_section.setdefault(item["section"], []).append(item)
     for sec in SECTIONS:
         items = by_section.get(sec)
         if not items:
@@ -208,6 +234,10 @@ def rules_fieldset(d, ui, t):
                 inp = h("input", {"type": "checkbox", "id": "conv-" + cid}, props={"checked": bool(value)})
             elif item.get("values"):
                 inp = select("conv-" + cid, [(o, str(o)) for o in item["values"]], value)
+            elif item["kind"] == "threshold":      # off, or points 0-120 (empty: off)
+                inp = h("input", {"type": "number", "id": "conv-" + cid, "step": 5, "min": 0,
+                                  "max": 120, "inputmode": "numeric", "placeholder": t("off")},
+                        props={"value": "" if value in (None, "off") else str(value)})
             else:
                 inp = h("input", {"type": "number", "id": "conv-" + cid, "step": 5, "min": 5,
                                   "inputmode": "numeric"}, props={"value": str(value)})

@@ -151,8 +151,10 @@ def seat_status(v, t, s) -> str:
                 last = a
         if last == "pass":
             return t("pass")
-        if last:
+        if last and last.startswith("bid "):
             return last.split()[1]
+        if last:                          # blind, unblind (§6.7)
+            return t("said_" + last)
         if s == v.get("forced_bidder"):
             return "100"
         return ""
@@ -321,8 +323,8 @@ def control_items(v, ui, t):
     """The buttons for the human's legal actions; one builder per phase (PHASE_CONTROLS)."""
     legal = v.get("legal") or []
     hinted = hinted_action(v, ui) or ""
-    build = PHASE_CONTROLS.get(v["phase"])
-    kids = build(v, ui, t, legal, hinted) if build else []
+    build = PHASE_CONTROLS.get(v["phase"], choice_controls)
+    kids = build(v, ui, t, legal, hinted)
     if legal:
         pending = bool(ui.hint and ui.hint.get("status") == "pending"
                        and ui.hint.get("at") == v.get("action_count"))
@@ -395,8 +397,31 @@ def contract_controls(v, ui, t, legal, hinted):
     return kids
 
 
-# phase -> the builder of its controls; a new phase (blind, redeal, talon, discard…) is one
-# more entry here and its actions one more entry in intents.INTENTS
+CARD_VERBS = ("play", "meld", "give", "discard")     # chosen by clicking a card in the hand
+
+
+def choice_controls(v, ui, t, legal, hinted):
+    """A phase of words (blind, redeal, unblind) or of talon piles: one button per legal
+    action that is not a card of the hand (those are clicked in the hand: discard, play).
+    ``data-action`` is the verb (intents.INTENTS), ``data-value`` its argument."""
+    kids = []
+    ph = v["phase"]
+    for a in legal:
+        verb, _, arg = a.partition(" ")
+        if verb in CARD_VERBS:
+            continue
+        key = "act_" + ph + "_" + verb if verb == "pass" else "act_" + verb
+        attrs = {"id": "btn-" + verb + ("-" + arg if arg else ""),
+                 "data_hint": "true" if hinted == a else None}
+        if arg:
+            attrs["data_value"] = arg
+        kids.append(btn(t(key, n=int(arg) + 1 if arg.isdigit() else arg), verb,
+                        "btn btn-primary" if verb != "pass" else "btn", **attrs))
+    return kids
+
+
+# phase -> the builder of its controls; a phase without one gets choice_controls (a button
+# per legal action); its actions are entries of intents.INTENTS
 PHASE_CONTROLS = {"bidding": bidding_controls, "giving": giving_controls,
                   "contract": contract_controls}
 

@@ -11,7 +11,8 @@ Every reply that changes the game carries the human's ``view`` (``Game.view(HUMA
 the §9 ``record`` (what the table saves), and, when a deal has just ended, ``deal_view``:
 the human's view of that finished deal for the summary.  The ops (``OPS``):
 
-    hello                       package version, conventions catalog, presets
+    hello                       package version, conventions catalog, presets (every one the
+                                engine plays: the table chooses what it offers)
     new {rules, names, seed, first_dealer}
     load {record}               replay a saved record ("error": "record" if it cannot be)
     act {action}                the human's action (§9 text)
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 import json
 
-from thousand import Conventions, ConventionError, Game, IllegalAction, SUPPORTED_PRESETS
+from thousand import Conventions, ConventionError, Game, IllegalAction, PRESETS
 
 from .budget import HARD_BUDGET, HINT_BUDGET
 
@@ -98,11 +99,11 @@ class Service:
     def op_hello(self, req) -> dict:
         catalog = Conventions.catalog()
         values = {}
-        for p in SUPPORTED_PRESETS:
+        for p in PRESETS:
             conv = Conventions.from_preset(p)
             values[p] = {item["id"]: getattr(conv, item["id"]) for item in catalog}
         return {"version": package_version(), "catalog": catalog,
-                "presets": list(SUPPORTED_PRESETS), "preset_values": values,
+                "presets": list(PRESETS), "preset_values": values,
                 "levels": list(LEVELS)}
 
     def op_new(self, req) -> dict:

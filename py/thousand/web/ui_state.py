@@ -11,6 +11,10 @@ LEVELS = ("easy", "normal", "hard", "random")
 LANGS = (("ru", "Русский"), ("en", "English"))
 # overlays that Escape or "close" may shut; the summary and game over need an answer
 CLOSABLE = ("sheet", "settings", "last", "meld")
+# Player counts the table draws correctly, and so the only ones the settings offer (seats
+# around the table for 2 to 6 players are issue 9).  A link may still carry another count:
+# the table then draws every opponent in one row (render_table.opponents) and plays on.
+TABLE_PLAYERS = (3,)
 
 
 class UIState:
