@@ -15,9 +15,16 @@ and prints, as medians with the ratio to the bare page of the same run:
   navigation -> saved table visible (mark thousand-shown), navigation -> accepts input
   (html[data-ready=true]), the longest main-thread task until then (PerformanceObserver
   longtask), the longest main-thread task while hard bots play `--moves` human moves,
-  the bytes transferred on a first visit (compressed, page and worker), the memory of the
-  renderer process (RSS, page and its dedicated worker share it) and the number of Pyodide
-  interpreters started (pyodide.asm.wasm fetches).
+  the bytes transferred on a first visit (compressed, page and worker), the memory of
+  Chromium's renderer processes (RSS and PSS of the pids CDP's SystemInfo.getProcessInfo
+  lists: the page, its dedicated worker and the service worker) and the number of Pyodide
+  interpreters started (loadPyodide calls: instantiations of Pyodide's wasm on the main
+  thread, and the engine worker's own count, self.thousandPyodideStarts).  A repeat visit
+  says how its engine started (html[data-engine-boot]: snapshot or fresh).
+
+  --compare DIR  also loads another built site (e.g. the two-interpreter design of commit
+                 db77d54, built with its own scripts/build.py) and prints its time to ready,
+                 memory and interpreters, for a before/after.
 Needs what the e2e tests need (chromium, playwright for Python, npm ci).
 """
 from __future__ import annotations
@@ -38,6 +45,14 @@ CHROMIUM_ARGS = ["--disable-background-networking", "--disable-component-update"
                  "--disable-sync", "--no-first-run"]
 READY = "html[data-ready=true]"
 LONGTASKS = """
+window.__pyodideMain = 0;
+for (const name of ["instantiate", "instantiateStreaming"]) {
+  const orig = WebAssembly[name];
+  WebAssembly[name] = function (src, imports, ...rest) {
+    if (imports && imports.env && "Jsv_GetError_import" in imports.env) window.__pyodideMain += 1;
+    return orig.call(this, src, imports, ...rest);
+  };
+}
 window.__longtasks = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
@@ -82,22 +97,39 @@ def human_move(page) -> bool:
     }""")
 
 
-def renderer_rss_mb(browser_pid_hint=None) -> float:
-    """Sum of the RSS of Chromium's renderer processes (one tab open: that tab)."""
-    total = 0
-    for pid in os.listdir("/proc"):
-        if not pid.isdigit():
-            continue
+def status_kb(pid: int, key: str) -> int:
+    try:
+        for line in open(f"/proc/{pid}/status" if key == "VmRSS:" else f"/proc/{pid}/smaps_rollup"):
+            if line.startswith(key):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def renderer_memory(browser) -> dict:
+    """RSS and PSS (MB) of Chromium's renderer processes, found by CDP SystemInfo.getProcessInfo
+    (one tab open: its page, dedicated workers and service worker live in these)."""
+    cdp = browser.new_browser_cdp_session()
+    try:
+        procs = cdp.send("SystemInfo.getProcessInfo")["processInfo"]
+    finally:
+        cdp.detach()
+    pids = [p["id"] for p in procs if p.get("type") == "renderer"]
+    return {"n": len(pids), "rss": sum(status_kb(p, "VmRSS:") for p in pids) / 1024,
+            "pss": sum(status_kb(p, "Pss:") for p in pids) / 1024}
+
+
+def interpreters(page) -> int:
+    """Pyodide interpreters started in this tab: the main thread's (init script) plus what
+    each worker counted of its own loadPyodide calls."""
+    n = page.evaluate("window.__pyodideMain || 0")
+    for w in page.workers:
         try:
-            cmd = open(f"/proc/{pid}/cmdline", "rb").read().split(b"\0")
-            if not cmd or b"chrom" not in cmd[0] or b"--type=renderer" not in cmd:
-                continue
-            for line in open(f"/proc/{pid}/status"):
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1])
-        except OSError:
-            continue
-    return total / 1024
+            n += w.evaluate("self.thousandPyodideStarts || 0")
+        except Exception:  # noqa: BLE001 - a worker that has ended
+            pass
+    return n
 
 
 class Visit:
@@ -106,7 +138,6 @@ class Visit:
         self.page = self.ctx.new_page()
         self.page.add_init_script(LONGTASKS)
         self.bytes = 0
-        self.wasm = 0
         self.ctx.on("requestfinished", self.count)
         if throttle > 1:
             cdp = self.ctx.new_cdp_session(self.page)
@@ -118,8 +149,6 @@ class Visit:
             self.bytes += sizes["responseBodySize"] + sizes["responseHeadersSize"]
         except Exception:  # noqa: BLE001
             pass
-        if req.url.endswith("pyodide.asm.wasm"):
-            self.wasm += 1
 
     def load(self, url, reload=False):
         if reload:
@@ -151,9 +180,9 @@ def bot_phase(browser, url, throttle, moves) -> dict:
         page.wait_for_timeout(30)
     tasks = page.evaluate("window.__longtasks")
     in_play = [d for s, d in tasks if s >= start]
-    rss = renderer_rss_mb()
+    mem = renderer_memory(browser)
     v.close()
-    return {"longest": max(in_play, default=0), "n": len(in_play), "rss": rss}
+    return {"longest": max(in_play, default=0), "n": len(in_play), "mem": mem}
 
 
 def med(xs):
@@ -169,22 +198,29 @@ def main(argv=None) -> int:
     ap.add_argument("--dir", default=str(ROOT / "build" / "bench-site"))
     ap.add_argument("--moves", type=int, default=25, help="human moves in the hard-bot run")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument("--compare", help="another built site to measure (time, memory, interpreters)")
     args = ap.parse_args(argv)
     site = Path(args.dir)
     if not args.no_build:
         build_site(site)
     (site / "bare.html").write_text(BARE, encoding="utf-8")
     httpd, url = serve_in_thread(site)
+    compare_url = None
+    if args.compare:
+        old_httpd, compare_url = serve_in_thread(Path(args.compare))
 
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=args.chromium, headless=True, args=CHROMIUM_ARGS)
         for rate in [int(x) for x in args.throttle.split(",")]:
             r = {k: [] for k in ("bare_first", "bare_repeat", "first", "repeat", "shown",
-                                 "lt_first", "lt_repeat", "lt_bare", "bytes", "wasm", "rss_idle")}
+                                 "lt_first", "lt_repeat", "lt_bare", "bytes", "interp", "boot",
+                                 "mem", "bare_mem", "bare_interp", "old", "old_mem", "old_interp")}
             for _ in range(args.runs):
                 b = Visit(browser, rate)
                 m1 = b.load(url + "bare.html")
+                r["bare_mem"].append(renderer_memory(browser))
+                r["bare_interp"].append(interpreters(b.page))
                 m2 = b.load(None, reload=True)
                 r["bare_first"].append(m1["ready"])
                 r["bare_repeat"].append(m2["ready"])
@@ -196,16 +232,33 @@ def main(argv=None) -> int:
                 r["first"].append(m["ready"])
                 r["lt_first"].append(m["longest"])
                 r["bytes"].append(v.bytes)
-                r["wasm"].append(v.wasm)
+                r["interp"].append(interpreters(v.page))
                 v.page.wait_for_function("!!navigator.serviceWorker.controller", timeout=120_000)
-                v.page.wait_for_timeout(500)
+                # the engine's snapshot of this build is stored once, after the first visit
+                v.page.wait_for_selector("html[data-engine-snapshot=stored]", state="attached",
+                                         timeout=120_000)
                 for _ in range(2):
                     m = v.load(None, reload=True)
                     r["repeat"].append(m["ready"])
                     r["shown"].append(m["shown"])
                     r["lt_repeat"].append(m["longest"])
-                r["rss_idle"].append(renderer_rss_mb())
+                    r["boot"].append(v.page.evaluate("document.documentElement.dataset.engineBoot"))
+                    r["interp"].append(interpreters(v.page))
+                v.page.wait_for_timeout(2000)
+                r["mem"].append(renderer_memory(browser))
                 v.close()
+                if compare_url:
+                    o = Visit(browser, rate)
+                    o.page.add_init_script(settings_script())
+                    r["old"].append(o.load(compare_url)["ready"])
+                    o.page.wait_for_timeout(2000)
+                    r["old_mem"].append(renderer_memory(browser))
+                    r["old_interp"].append(o.page.evaluate("window.__pyodideMain || 0"))
+                    # its workers that fetched Pyodide's wasm themselves: one interpreter each
+                    r["old_workers"] = sum(1 for w in o.page.workers if w.evaluate(
+                        "performance.getEntriesByType('resource')"
+                        ".some(e => e.name.endsWith('pyodide.asm.wasm'))"))
+                    o.close()
             bf, br = med(r["bare_first"]), med(r["bare_repeat"])
             print(f"== CPU throttling {rate}x, {args.runs} runs (medians; ratio to the bare "
                   f"PyScript page of this run)")
@@ -214,15 +267,28 @@ def main(argv=None) -> int:
             print(f"saved table visible, repeat visit: {med(r['shown']):.0f} ms = "
                   f"{med(r['shown']) / br:.2f} x bare (target <= 0.3)")
             print(f"accepts input: first visit {med(r['first']):.0f} ms = {med(r['first']) / bf:.2f} x bare; "
-                  f"repeat {med(r['repeat']):.0f} ms = {med(r['repeat']) / br:.2f} x bare (target <= 1.0)")
+                  f"repeat {med(r['repeat']):.0f} ms = {med(r['repeat']) / br:.2f} x bare (target <= 1.0); "
+                  f"repeat visits' engine start: {', '.join(sorted(set(map(str, r['boot']))))}")
             print(f"longest main-thread task to ready: first visit {med(r['lt_first']):.0f} ms, "
                   f"repeat {med(r['lt_repeat']):.0f} ms (target <= 100)")
             print(f"first-visit transfer (compressed, page + worker): {med(r['bytes']) / 1e6:.2f} MB; "
-                  f"Pyodide interpreters started per tab: {max(r['wasm'])}")
-            print(f"renderer process memory (RSS) at the table: {med(r['rss_idle']):.0f} MB")
+                  f"Pyodide interpreters started per tab: {max(r['interp'])} "
+                  f"(bare page: {max(r['bare_interp'])})")
+            mem, bm = r["mem"], r["bare_mem"]
+            print(f"renderer processes' memory at the table (idle, after a repeat visit): "
+                  f"RSS {med([x['rss'] for x in mem]):.0f} MB, PSS {med([x['pss'] for x in mem]):.0f} MB "
+                  f"({max(x['n'] for x in mem)} processes); bare page: RSS "
+                  f"{med([x['rss'] for x in bm]):.0f} MB, PSS {med([x['pss'] for x in bm]):.0f} MB")
+            if compare_url:
+                om = r["old_mem"]
+                print(f"compared site ({args.compare}): first visit to ready {med(r['old']):.0f} ms "
+                      f"= {med(r['old']) / bf:.2f} x bare; RSS {med([x['rss'] for x in om]):.0f} MB, "
+                      f"PSS {med([x['pss'] for x in om]):.0f} MB; Pyodide on its main thread: "
+                      f"{max(r['old_interp'])}, in workers: {r.get('old_workers')}")
             bp = bot_phase(browser, url, rate, args.moves)
             print(f"longest main-thread task while hard bots play {args.moves} human moves: "
-                  f"{bp['longest']:.0f} ms ({bp['n']} long tasks; RSS then {bp['rss']:.0f} MB)")
+                  f"{bp['longest']:.0f} ms ({bp['n']} long tasks; RSS then {bp['mem']['rss']:.0f} MB, "
+                  f"PSS {bp['mem']['pss']:.0f} MB)")
         browser.close()
     httpd.shutdown()
     return 0

@@ -7,21 +7,20 @@ Layout of the result (everything same-origin, nothing fetched from elsewhere):
 
     index.html, service-worker.js, precache-manifest.json
     thousand-VERSION-py3-none-any.whl   the engine: the wheel `pip wheel .` builds from
-                pyproject.toml, installed by micropip in the engine's worker
+                pyproject.toml, unpacked into site-packages by the engine's worker
     web/        style.css, manifest.webmanifest, boot.js, engine-worker.mjs, main.py, icons/*.png
     ui/thousand/web/*.py   the table's main-thread modules (MicroPython), listed in the page's
                 PyScript config; ui/thousand/__init__.py is an empty package marker (the
                 engine is not on the main thread)
     micropython/  micropython.mjs, micropython.wasm (PyScript's MicroPython)
     pyodide/    pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip,
-                pyodide-lock.json (micropip's sha256 set to the shipped wheel's), micropip's wheel
+                pyodide-lock.json (no packages are loaded from it: the page needs none)
     pyscript/   @pyscript/core's dist/ (without source maps)
 
 Every compressible file also gets FILE.gz and FILE.br next to it (scripts/serve.py and most
 static hosts serve them to browsers that ask).  The service worker gets the list of files
 with content hashes and a cache name derived from them, so any change to any file makes a
-new service worker.  Needs: node_modules (npm ci), node (brotli), pip (the wheels; micropip's
-wheel is downloaded from PyPI once into build/cache/).
+new service worker.  Needs: node_modules (npm ci), node (brotli), pip (the engine's wheel).
 """
 from __future__ import annotations
 
@@ -43,7 +42,6 @@ import icons  # noqa: E402  (scripts/icons.py)
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json"]
-MICROPIP = "micropip-0.11.1-py3-none-any.whl"     # the file name pyodide-lock.json gives
 MICROPYTHON_FILES = ["micropython.mjs", "micropython.wasm"]
 # The table's modules that run on the main thread (MicroPython); the rest of the package
 # (engine, bots, thousand.web.service) is in the worker, from the wheel.
@@ -86,31 +84,6 @@ def engine_wheel(out: Path) -> Path:
         dst = out / wheels[0].name
         shutil.copyfile(wheels[0], dst)
         return dst
-
-
-def micropip_wheel() -> Path:
-    """micropip's wheel (PyPI), downloaded once into build/cache/."""
-    cache = ROOT / "build" / "cache"
-    whl = cache / MICROPIP
-    if not whl.exists():
-        cache.mkdir(parents=True, exist_ok=True)
-        version = MICROPIP.split("-")[1]
-        r = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
-                            "--python-version", "3.14", "-q", "-d", str(cache), f"micropip=={version}"],
-                           capture_output=True, text=True)
-        if r.returncode != 0 or not whl.exists():
-            die("could not download micropip from PyPI:\n" + r.stdout + r.stderr)
-    return whl
-
-
-def patch_lock(lock: Path, micropip: Path) -> None:
-    """The lock's sha256 for micropip must be the shipped wheel's (SRI check)."""
-    data = json.loads(lock.read_text(encoding="utf-8"))
-    entry = data["packages"]["micropip"]
-    if entry["file_name"] != micropip.name:
-        die(f"pyodide-lock.json wants {entry['file_name']}, not {micropip.name}")
-    entry["sha256"] = hashlib.sha256(micropip.read_bytes()).hexdigest()
-    lock.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
 
 
 def main_thread_files(out: Path) -> dict:
@@ -173,9 +146,6 @@ def build(out: Path) -> dict:
         die("node_modules is missing @micropython/micropython-webassembly-pyscript: run `npm ci`")
     for name in PYODIDE_FILES:
         copy(pyodide_dir / name, out / "pyodide" / name)
-    mp = micropip_wheel()
-    copy(mp, out / "pyodide" / mp.name)
-    patch_lock(out / "pyodide" / "pyodide-lock.json", out / "pyodide" / mp.name)
     for name in MICROPYTHON_FILES:
         copy(mpy_dir / name, out / "micropython" / name)
     for p in sorted(pyscript_dist.iterdir()):

@@ -12,8 +12,19 @@ let updateRequested = false;
 // --- the engine's worker --------------------------------------------------------------------
 // Requests are JSON text (thousand.web.service); the worker answers them in order.
 const meta = (name) => (document.querySelector(`meta[name="${name}"]`) || {}).content;
+performance.mark("thousand-worker");
 const worker = new Worker(new URL("./engine-worker.mjs", import.meta.url), { type: "module" });
-worker.postMessage({ init: { wheel: meta("thousand-wheel") || "" } });
+worker.postMessage({ init: { wheel: meta("thousand-wheel") || "", version: meta("thousand-version") || "" } });
+// Pyodide's wasm is compiled here and handed to the worker: Chromium keeps a code cache for
+// the page's wasm but not for a worker's (a repeat visit's engine starts 0.5-1 s sooner;
+// docs/web-architecture.md).  Compiling is asynchronous, off this thread.  If it fails (an
+// old browser, a host with the wrong MIME type) the worker compiles it itself.
+try {
+  WebAssembly.compileStreaming(fetch(new URL("../pyodide/pyodide.asm.wasm", import.meta.url)))
+    .then((module) => worker.postMessage({ module }), () => worker.postMessage({ module: null }));
+} catch (err) {
+  worker.postMessage({ module: null });
+}
 const pending = new Map();
 let nextId = 1;
 let resolveReady, rejectReady;
@@ -22,10 +33,24 @@ engineReady.catch(() => {});
 
 // Progress only moves forward, and says what it waits for.
 let shownPct = 0;
+// In the language of the player's settings (the table is not up yet to say it).
+const LANG = (() => {
+  try { return JSON.parse(localStorage.getItem("thousand.settings") || "{}").lang === "en" ? "en" : "ru"; }
+  catch (err) { return "ru"; }
+})();
 const STAGE_TEXT = {
-  page: "Загрузка стола…", interpreter: "Запуск Python (движок игры)…",
-  installer: "Установка движка…", engine: "Установка движка…", table: "Подготовка стола…",
-};
+  ru: { page: "Загрузка стола…", interpreter: "Запуск Python (движок игры)…",
+        engine: "Установка движка…", table: "Подготовка стола…" },
+  en: { page: "Loading the table…", interpreter: "Starting Python (the game engine)…",
+        engine: "Installing the engine…", table: "Preparing the table…" },
+}[LANG];
+if (LANG === "en") {
+  document.documentElement.lang = "en";
+  document.addEventListener("DOMContentLoaded", () => {
+    const p = $("loader-text");
+    if (p && shownPct === 0) p.textContent = "Loading Python…";
+  });
+}
 function setProgress(pct, text) {
   if (pct < shownPct) return;
   shownPct = pct;
@@ -46,9 +71,13 @@ worker.onmessage = (e) => {
     document.documentElement.dataset.engineStage = m.stage;
   } else if (m.type === "ready") {
     window.thousandEngineMs = Math.round(m.ms);
+    window.thousandEnginePhases = m.phases;
     performance.mark("thousand-engine");
     document.documentElement.dataset.engineStage = "ready";
-    resolveReady(m.version);
+    document.documentElement.dataset.engineBoot = m.boot;   // snapshot | fresh
+    resolveReady(m.boot);
+  } else if (m.type === "snapshot") {
+    document.documentElement.dataset.engineSnapshot = "stored";
   } else if (m.type === "failed") {
     rejectReady(new Error(m.error));
     showError("engine: " + m.error);

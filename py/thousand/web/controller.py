@@ -96,8 +96,7 @@ class Controller:
         else:
             self.page.draw(None, ui)
         try:
-            ui.version = await self.engine.ready()
-            ui.catalog = await self.request("hello")
+            await self.engine.ready()
         except Exception as e:  # noqa: BLE001 - no engine: say so where the table is
             ui.notice("engine", self.t("engine_failed", why=str(e)[:300]))
             self.page.draw(self.view, ui)
@@ -120,6 +119,16 @@ class Controller:
         ui.ready = True
         self.draw()
         self.page.ready()
+        # the settings' catalog and the version: after the first frame, not on its way
+        self.spawn(self.hello())
+
+    async def hello(self):
+        reply = await self.request("hello")
+        if reply.get("ok"):
+            self.ui.catalog = reply
+            self.ui.version = reply.get("version") or ""
+            if self.ui.overlay == "settings":
+                self.draw()
 
     def save_problem(self, kind, detail):
         key = "save_future" if kind == "future" else "save_corrupt"

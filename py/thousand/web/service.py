@@ -45,6 +45,13 @@ def package_version() -> str:
         return "source"
 
 
+def reset() -> None:
+    """Forget the game (the worker calls it after restoring a memory snapshot, which was
+    taken with the first visit's game in memory)."""
+    global _service
+    _service = None
+
+
 def fallback_choice(view: dict) -> str:
     """A legal move without any bot (only if the bots package itself fails)."""
     legal = list(view.get("legal") or [])
