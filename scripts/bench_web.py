@@ -33,6 +33,7 @@ import argparse
 import json
 import os
 import statistics
+import time
 import sys
 from pathlib import Path
 
@@ -120,6 +121,38 @@ def renderer_memory(browser) -> dict:
             "pss": sum(status_kb(p, "Pss:") for p in pids) / 1024}
 
 
+def memory_of(pw, chromium, url, repeat=False) -> dict:
+    """A tab's memory: a browser of its own (so no closed tab's process is counted), one
+    page, ready (and for `repeat`, reloaded once its service worker and engine snapshot are
+    in place), then 2 s idle; what its renderer processes hold, and what the same browser
+    holds with the tab closed (Chromium keeps a spare renderer)."""
+    browser = pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
+    try:
+        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        page.add_init_script(LONGTASKS)
+        page.add_init_script(settings_script())
+        page.goto(url)
+        page.wait_for_selector(READY, state="attached", timeout=300_000)
+        if repeat:
+            page.wait_for_function("!!navigator.serviceWorker.controller", timeout=120_000)
+            page.wait_for_selector("html[data-engine-snapshot=stored]", state="attached",
+                                   timeout=120_000)
+            page.reload()
+            page.wait_for_selector(READY, state="attached", timeout=300_000)
+        page.wait_for_timeout(2000)
+        out = renderer_memory(browser)
+        out["interp"] = interpreters(page)
+        out["workers_with_wasm"] = sum(1 for w in page.workers if w.evaluate(
+            "performance.getEntriesByType('resource').some(e => e.name.endsWith('pyodide.asm.wasm'))"))
+        page.context.close()
+        time.sleep(1)
+        empty = renderer_memory(browser)
+        out["empty_rss"], out["empty_pss"] = empty["rss"], empty["pss"]
+        return out
+    finally:
+        browser.close()
+
+
 def interpreters(page) -> int:
     """Pyodide interpreters started in this tab: the main thread's (init script) plus what
     each worker counted of its own loadPyodide calls."""
@@ -180,9 +213,8 @@ def bot_phase(browser, url, throttle, moves) -> dict:
         page.wait_for_timeout(30)
     tasks = page.evaluate("window.__longtasks")
     in_play = [d for s, d in tasks if s >= start]
-    mem = renderer_memory(browser)
     v.close()
-    return {"longest": max(in_play, default=0), "n": len(in_play), "mem": mem}
+    return {"longest": max(in_play, default=0), "n": len(in_play)}
 
 
 def med(xs):
@@ -215,11 +247,10 @@ def main(argv=None) -> int:
         for rate in [int(x) for x in args.throttle.split(",")]:
             r = {k: [] for k in ("bare_first", "bare_repeat", "first", "repeat", "shown",
                                  "lt_first", "lt_repeat", "lt_bare", "bytes", "interp", "boot",
-                                 "mem", "bare_mem", "bare_interp", "old", "old_mem", "old_interp")}
+                                 "bare_interp", "old")}
             for _ in range(args.runs):
                 b = Visit(browser, rate)
                 m1 = b.load(url + "bare.html")
-                r["bare_mem"].append(renderer_memory(browser))
                 r["bare_interp"].append(interpreters(b.page))
                 m2 = b.load(None, reload=True)
                 r["bare_first"].append(m1["ready"])
@@ -244,20 +275,11 @@ def main(argv=None) -> int:
                     r["lt_repeat"].append(m["longest"])
                     r["boot"].append(v.page.evaluate("document.documentElement.dataset.engineBoot"))
                     r["interp"].append(interpreters(v.page))
-                v.page.wait_for_timeout(2000)
-                r["mem"].append(renderer_memory(browser))
                 v.close()
                 if compare_url:
                     o = Visit(browser, rate)
                     o.page.add_init_script(settings_script())
                     r["old"].append(o.load(compare_url)["ready"])
-                    o.page.wait_for_timeout(2000)
-                    r["old_mem"].append(renderer_memory(browser))
-                    r["old_interp"].append(o.page.evaluate("window.__pyodideMain || 0"))
-                    # its workers that fetched Pyodide's wasm themselves: one interpreter each
-                    r["old_workers"] = sum(1 for w in o.page.workers if w.evaluate(
-                        "performance.getEntriesByType('resource')"
-                        ".some(e => e.name.endsWith('pyodide.asm.wasm'))"))
                     o.close()
             bf, br = med(r["bare_first"]), med(r["bare_repeat"])
             print(f"== CPU throttling {rate}x, {args.runs} runs (medians; ratio to the bare "
@@ -274,22 +296,26 @@ def main(argv=None) -> int:
             print(f"first-visit transfer (compressed, page + worker): {med(r['bytes']) / 1e6:.2f} MB; "
                   f"Pyodide interpreters started per tab: {max(r['interp'])} "
                   f"(bare page: {max(r['bare_interp'])})")
-            mem, bm = r["mem"], r["bare_mem"]
-            print(f"renderer processes' memory at the table (idle, after a repeat visit): "
-                  f"RSS {med([x['rss'] for x in mem]):.0f} MB, PSS {med([x['pss'] for x in mem]):.0f} MB "
-                  f"({max(x['n'] for x in mem)} processes); bare page: RSS "
-                  f"{med([x['rss'] for x in bm]):.0f} MB, PSS {med([x['pss'] for x in bm]):.0f} MB")
             if compare_url:
-                om = r["old_mem"]
                 print(f"compared site ({args.compare}): first visit to ready {med(r['old']):.0f} ms "
-                      f"= {med(r['old']) / bf:.2f} x bare; RSS {med([x['rss'] for x in om]):.0f} MB, "
-                      f"PSS {med([x['pss'] for x in om]):.0f} MB; Pyodide on its main thread: "
-                      f"{max(r['old_interp'])}, in workers: {r.get('old_workers')}")
+                      f"= {med(r['old']) / bf:.2f} x bare")
             bp = bot_phase(browser, url, rate, args.moves)
             print(f"longest main-thread task while hard bots play {args.moves} human moves: "
-                  f"{bp['longest']:.0f} ms ({bp['n']} long tasks; RSS then {bp['mem']['rss']:.0f} MB, "
-                  f"PSS {bp['mem']['pss']:.0f} MB)")
+                  f"{bp['longest']:.0f} ms ({bp['n']} long tasks)")
+        print("== memory (RSS / PSS of the renderer processes, each tab in a browser of its own, "
+              "2 s idle; 'empty' is the same browser with the tab closed)")
         browser.close()
+        sites = [("bare PyScript page", url + "bare.html", False), ("the table, repeat visit", url, True),
+                 ("the table, first visit", url, False)]
+        if compare_url:
+            sites.append((f"compared site {args.compare}", compare_url, False))
+        for name, u, repeat in sites:
+            m = memory_of(p, args.chromium, u, repeat)
+            print(f"{name}: RSS {m['rss']:.0f} MB, PSS {m['pss']:.0f} MB in {m['n']} renderer processes "
+                  f"(empty: RSS {m['empty_rss']:.0f}, PSS {m['empty_pss']:.0f}; the tab: "
+                  f"PSS +{m['pss'] - m['empty_pss']:.0f} MB); "
+                  f"Pyodide interpreters: {m['interp']} counted by loadPyodide"
+                  f" (+ {m['workers_with_wasm']} workers that fetched Pyodide's wasm themselves)")
     httpd.shutdown()
     return 0
 

@@ -85,15 +85,19 @@ function restoreGlobals() {
 }
 
 // --- the snapshot of this build ----------------------------------------------------------------
-const SNAPSHOTS = "thousand-engine-snapshot";   // not "thousand-…": the service worker owns those
+const SNAPSHOTS = "engine-snapshot";   // not "thousand-…": the service worker deletes those
 const snapshotKey = (version) => new URL("../engine-snapshot/" + version, import.meta.url).href;
 
 async function readSnapshot(version) {
   try {
     if (!version || !globalThis.caches) return null;
     const hit = await (await caches.open(SNAPSHOTS)).match(snapshotKey(version));
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    if (!hit) return null;
+    const bytes = new Uint8Array(await hit.arrayBuffer());
+    if (String(bytes.length) !== hit.headers.get("X-Snapshot-Bytes")) throw new Error("truncated");
+    return bytes;
   } catch (err) {
+    await dropSnapshots();
     return null;
   }
 }
@@ -102,7 +106,9 @@ async function storeSnapshot(version, bytes) {
   try {
     const cache = await caches.open(SNAPSHOTS);
     for (const req of await cache.keys()) await cache.delete(req);   // older builds' snapshots
-    await cache.put(snapshotKey(version), new Response(bytes));
+    await cache.put(snapshotKey(version), new Response(bytes, {
+      headers: { "Content-Type": "application/octet-stream", "X-Snapshot-Bytes": String(bytes.length) },
+    }));
     postMessage({ type: "snapshot", bytes: bytes.length });
   } catch (err) {
     console.warn("engine snapshot not stored:", err);
@@ -134,7 +140,9 @@ async function start() {
     try {
       progress("interpreter", 10);
       mark("snapshot_read");
-      const py = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
+      // a snapshot Pyodide cannot instantiate makes loadPyodide wait for ever: 20 s at most
+      const py = await Promise.race([loadPyodide({ indexURL, _loadSnapshot: snapshot }),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("snapshot timeout")), 20000))]);
       mark("python");
       restoreGlobals();
       installWheel(py, await wheelBytes);          // files for lazy imports; modules are in memory

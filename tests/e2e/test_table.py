@@ -265,12 +265,16 @@ def test_two_tabs_do_not_overwrite_each_other(context, site_url, open_table):
     a = context.new_page()
     fast_settings(a)
     open_table(a, site_url + "#seed=3")
+    # tab A's bots have moved up to the human: B opens the game A last saved (while A's
+    # bots still write, B would rightly find its save changed elsewhere and stop)
+    wait_human_or_overlay(a)
     b = context.new_page()
     open_table(b, site_url)
     # tab B plays a move; tab A notices and stops instead of overwriting
     seen: set = set()
     human_step(b, seen, bid_high=True)
     a.wait_for_selector("[data-notice='other-tab']")
+    wait_human_or_overlay(b)             # B's bots are done: nothing writes during the take-over
     assert a.evaluate("document.documentElement.dataset.blocked") == "true"
     saved = b.evaluate("localStorage.getItem('thousand.save')")
     assert saved
