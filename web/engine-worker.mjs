@@ -145,6 +145,8 @@ async function start() {
         new Promise((_, reject) => setTimeout(() => reject(new Error("snapshot timeout")), 20000))]);
       mark("python");
       restoreGlobals();
+      // Pyodide keeps its options: let the 31 MB of snapshot bytes go
+      try { py._api.config._loadSnapshot = null; } catch (err) { /* a later Pyodide */ }
       installWheel(py, await wheelBytes);          // files for lazy imports; modules are in memory
       mark("wheel");
       const service = py.pyimport("thousand.web.service");
