@@ -125,11 +125,18 @@ def storage():
     return s
 
 
+def run_async(coro):
+    """asyncio.run(coro) in a thread of its own: in the full suite the e2e tests run first, and
+    Playwright's sync API keeps an event loop running in the main thread for the session,
+    where asyncio.run() refuses to start ("cannot be called from a running event loop")."""
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
 @pytest.fixture
 def run():
-    def go(coro):
-        return asyncio.run(coro)
-    return go
+    return run_async
 
 
 def make(storage, hash_="", engine=None):

@@ -2,7 +2,7 @@
 import asyncio
 import json
 
-from conftest import GatedEngine, make, settle
+from conftest import GatedEngine, make, run_async, settle
 from thousand.web import intents, persist
 
 
@@ -12,7 +12,7 @@ def start(storage, hash_="", engine=None):
     async def go():
         await ctrl.start()
         await settle(ctrl)
-    asyncio.run(go())
+    run_async(go())
     return ctrl, page
 
 
@@ -20,7 +20,7 @@ def do(ctrl, result):
     async def go():
         ctrl.perform(result)
         await settle(ctrl)
-    asyncio.run(go())
+    run_async(go())
 
 
 def test_first_visit_deals_a_game_saves_it_and_lets_the_bots_play(storage):
@@ -80,7 +80,7 @@ def test_busy_table_accepts_nothing_until_the_reply(storage):
         assert ctrl.act(legal[0]) is None
         await settle(ctrl)
         assert page.flags["busy"] is None
-    asyncio.run(go())
+    run_async(go())
 
 
 def test_repeat_visit_shows_the_saved_table_before_the_engine(storage):
@@ -105,7 +105,7 @@ def test_repeat_visit_shows_the_saved_table_before_the_engine(storage):
         assert page.events == ["shown", "ready"]
         assert page.el("hand").children[0] is kept       # nothing jumped: same elements
         assert ctrl.view == saved_view
-    asyncio.run(go())
+    run_async(go())
 
 
 def test_two_tabs_block_and_take_over(storage):
@@ -170,7 +170,7 @@ def test_hint_answers_for_the_current_position_only(storage):
         ctrl.request_hint()
         assert page.el("hint-text") is None or ctrl.ui.hint["status"] == "pending"
         await settle(ctrl)
-    asyncio.run(go())
+    run_async(go())
     at = ctrl.view["action_count"]
     assert ctrl.ui.hint["status"] == "done" and ctrl.ui.hint["at"] == at
     assert ctrl.ui.hint["action"] in ctrl.view["legal"]
