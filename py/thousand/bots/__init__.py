@@ -16,7 +16,8 @@ def make_bot(level: str, seed: int = 0, **options):
     if level == "easy":
         return EasyBot(seed)
     if level == "normal":
-        return HeuristicBot(seed)
+        from .normal import NormalBot
+        return NormalBot(seed)
     if level == "normal1":
         return HeuristicBot(seed)       # the normal bot as frozen in normal1.py
     if level == "hard":
