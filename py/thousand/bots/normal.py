@@ -132,6 +132,7 @@ class Ctx:
         self.weights = model["weights"]
         self.sd = model["sd"]
         self.defend = model["defend"]
+        self.defend_forced = model.get("defend_forced", model["defend"])
         self.tricks = lay["tricks"]
         self.talon = lay["talons"][0] if lay["talons"] else 0
         self.receivers = (self.opponents if self.mode not in ("two_talons", "draw") else 0) + \
@@ -156,13 +157,18 @@ def opponents_melds(hand: int, ctx: Ctx) -> float:
 
 
 def contract_ev(mu: float, v: int, ctx: Ctx, hand: int, stake: float = 1.0,
-                barrel: dict | None = None) -> float:
+                barrel: dict | None = None, blind: bool = False) -> float:
     """Expected relative score change (mine minus the mean of the others') of playing
     contract v with expected points mu."""
     sd = ctx.sd
     p = 1.0 - _phi((v - 0.5 - mu) / sd)
     if barrel is not None:
         return p * (v + barrel["win"]) + (1 - p) * barrel["fail"]
+    if blind:           # §6.7: twice the points made (at most 240 with blind_max_240), else −240
+        won = 2 * max(v, mu + 0.4 * sd)
+        if ctx.get("blind_max_240", False):
+            won = min(won, 240)
+        return p * won - (1 - p) * 240 - (120.0 - min(120.0, mu)) / ctx.others
     if ctx.get("fail_by", "contract") == "shortfall":
         # lose only what he fell short by: about the mean shortfall of a normal tail
         z = (v - mu) / sd
@@ -229,6 +235,12 @@ class Seen:
                 if beats(c, best, led, trump):
                     best = c
         self.played = played
+        # a declared marriage: its leader held both halves
+        for m in melds:
+            if m["suit"] != "A":
+                known[m["seat"]] |= MARRIAGE_MASK[SUITS.index(m["suit"])]
+            else:
+                known[m["seat"]] |= ACES_MASK
         decl = self.declarer
         hidden_gives = any(g["card"] is None for g in view.get("gives") or [])
         if decl is not None and decl != me and view.get("talon") and not hidden_gives:
@@ -345,6 +357,10 @@ class NormalBot:
     deal as if the contract were still in doubt."""
 
     full_effort = False
+    bid_margin = 0.0        # bid while declaring beats defending by this much
+    defend_floor = -1000.0  # ... and beats this
+    hopeless = 0.1          # concede a contract made with less than this chance ...
+    hopeless_slack = 25.0   # ... when conceding costs at most this much more than playing
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
@@ -436,13 +452,27 @@ class NormalBot:
         if floor is not None:
             ev = sum(max(contract_ev(mu, nxt, ctx, hand, barrel=barrel), floor)
                      for mu in ests) / len(ests)
-        defend = ctx.defend
+        defend = max(self._defend(view, ctx), self.defend_floor) + self.bid_margin
         if any(b["on"] for s, b in enumerate(view["barrel"]) if s != me) \
                 and not view["barrel"][me]["on"]:
             defend -= 15        # a barrel player let through to the talon may win the game
         if ev > defend:
             return f"bid {nxt}"
         return "pass"
+
+    def _defend(self, view: dict, ctx: Ctx) -> float:
+        """What passing is worth: defending against a player who bid, or, when nobody has
+        bid and nobody else may, against the forced bidder left at 100."""
+        me = view["seat"]
+        if any(a.startswith("bid") or a == "unblind" for s, a in view["bids"] if s != me) \
+                or view["forced_bidder"] == me:
+            return ctx.defend
+        spoken = {s for s, _ in view["bids"]}
+        waiting = [s for s in ctx.playing if s not in spoken and s != me
+                   and s != view["forced_bidder"] and not view["passed"][s]]
+        if not waiting:
+            return ctx.defend_forced
+        return (ctx.defend + ctx.defend_forced) / 2
 
     def _barrel(self, view: dict, ctx: Ctx, v: int):
         """For a declarer on the barrel: what making (the game) and failing are worth."""
@@ -481,7 +511,8 @@ class NormalBot:
         for a in legal:
             if a.startswith("contract"):
                 v = int(a.split()[1])
-                options[a] = contract_ev(mu, v, ctx, hand, stake, self._barrel(view, ctx, v))
+                options[a] = contract_ev(mu, v, ctx, hand, stake, self._barrel(view, ctx, v),
+                                         blind=bool(view.get("blind")))
         if "concede" in legal:
             cost = view.get("concede_cost")
             if cost:
@@ -489,9 +520,15 @@ class NormalBot:
                 if view["barrel"][view["seat"]]["on"]:
                     mine = self._barrel(view, ctx, view["contract"])["fail"]
                 options["concede"] = mine - cost["opponents"] * ctx.opponents / ctx.others
-        if view.get("blind"):
-            options = {a: v for a, v in options.items()}
-        return max(options, key=lambda a: (options[a], a != "concede"))
+        best = max(options, key=lambda a: (options[a], a != "concede"))
+        if "concede" in options and best != "concede" and not view["barrel"][view["seat"]]["on"]:
+            # a hopeless hand is conceded even when playing it on would cost the defenders a
+            # little more: the contract is lost either way
+            low = min(int(a.split()[1]) for a in options if a != "concede")
+            p_low = 1.0 - _phi((low - 0.5 - mu) / ctx.sd)
+            if p_low < self.hopeless and options["concede"] >= options[best] - self.hopeless_slack:
+                return "concede"
+        return best
 
     # ---- giving and discarding -------------------------------------------------------------
     def give(self, view: dict, legal: list[str]) -> str:
@@ -549,31 +586,37 @@ class NormalBot:
         return "unblind" if ev > 60 else "pass"
 
     def redeal(self, view: dict, legal: list[str]) -> str:
-        """A redeal (the deal is not played) is worth about nothing: ask for one when this
-        seat's expected result of the deal is clearly below that."""
+        """A redeal (the deal is not played) is worth about nothing: the declarer, or the
+        forced bidder before the bidding, asks for one when his expected result is clearly
+        below that; a defender only to take a good talon from a barrel player.  Never three
+        redeals in a row (a window that opens on every deal must not stop the game)."""
         ctx = Ctx(view)
         me = view["seat"]
         hand = _mask(view["hand"])
         conv = ctx.conv
+        sheet = view.get("sheet") or []
+        if len(sheet) >= 2 and all(r["outcome"] == "redeal" for r in sheet[-2:]):
+            return "pass"
         if conv.get("four_nines_bonus") and _count(hand & _nines()) == 4:
             return "pass"
-        if view["declarer"] == me:
-            mu = estimate(hand, ctx) if _count(hand) == ctx.tricks else \
+        decl = view["declarer"]
+        if decl == me:
+            mu = estimate(hand, ctx) if _count(hand) <= ctx.tricks else \
                 self._after_giving(hand, ctx)[0]
             c = view["contract"]
-            ev = contract_ev(mu, c, ctx, hand, barrel=self._barrel(view, ctx, c))
+            ev = contract_ev(mu, c, ctx, hand, barrel=self._barrel(view, ctx, c),
+                             blind=bool(view.get("blind")))
             floor = self._concede_value(view, ctx, c)
             if floor is not None and not view["barrel"][me]["on"]:
                 ev = max(ev, floor)
             return "redeal" if ev < -20 else "pass"
-        if view["declarer"] is None:
+        if decl is None:
             if view["forced_bidder"] == me:
                 ests = self.talon_estimate(view, ctx, hand)
                 ev = sum(contract_ev(mu, 100, ctx, hand) for mu in ests) / len(ests)
                 return "redeal" if ev < -25 else "pass"
             return "pass"
-        # a defender: the declarer has the talon; a redeal helps when he is likely to make
-        return "redeal" if view["contract"] >= 120 and _points(hand) < 20 else "pass"
+        return "redeal" if view["barrel"][decl]["on"] and not view["barrel"][me]["on"] else "pass"
 
     # ---- play --------------------------------------------------------------------------------------
     def play(self, view: dict, legal: list[str]) -> str:
@@ -582,44 +625,30 @@ class NormalBot:
         if melds:
             return max(melds, key=lambda a: (_meld_value(a), parse_card(a.split()[1]) % 6 == QUEEN))
         cards = [parse_card(a.split()[1]) for a in legal]
-        weights = self._weights(view, seen)
-        keep = self._keep(view, seen)
-        best = max(cards, key=lambda c: (self._card_value(view, seen, c, weights, keep), -c))
+        plan = Plan(view, seen, self.full_effort)
+        keep = self._keep(view, seen, plan)
+        best = max(cards, key=lambda c: (self._card_value(view, seen, c, plan, keep), -c))
         return "play " + name(best)
 
-    def _weights(self, view: dict, seen: Seen) -> dict:
-        """What a point is worth to me when it goes to me, an ally, an opponent."""
-        me, decl = seen.me, seen.declarer
-        if decl is None:
-            return {"me": 1.0, "ally": 1.0, "opp": -1.0 / max(1, view["players"] - 1)}
-        pts = view["points"][decl]
-        target = view["contract"]
-        left = sum(POINTS[c] for c in cards_of(seen.deck & ~seen.played)) + 1e-9
-        decided = pts >= target or pts + left + _open_melds(view, seen) < target
-        if self.full_effort:
-            decided = False
-            pts = -1
-        if me == decl:
-            if pts >= target:
-                return {"me": 0.2, "ally": 0.0, "opp": -1.0 / (view["players"] - 1)}
-            return {"me": 1.0, "ally": 0.0, "opp": -1.0}
-        if decided:
-            return {"me": 1.0, "ally": -0.3, "opp": 0.0}
-        return {"me": 1.0, "ally": 0.9, "opp": -1.3}
-
-    def _keep(self, view: dict, seen: Seen) -> dict:
-        """What each card of my hand is worth kept for later tricks."""
+    def _keep(self, view: dict, seen: Seen, plan: "Plan") -> dict:
+        """What each card of my hand is worth kept for later tricks, in points of mine."""
         hand = seen.hand
         trump = seen.trump
+        me = seen.me
         out = {}
-        can_meld = True
+        masters = [c for c in cards_of(hand) if seen.master(c)]
+        right = bool(view["tricks_taken"][me]) or bool(view["conventions"].get("meld_on_first_lead"))
+        entries = len(masters)
+        if right:
+            p_declare = min(0.85, 0.3 + 0.25 * entries)
+        else:
+            p_declare = 0.0 if _count(hand) < 2 else min(0.7, 0.15 + 0.25 * entries)
         for c in cards_of(hand):
             s, r = c // 6, c % 6
             suit = hand & SUIT_MASK[s]
-            v = 0.0
-            if r in (KING, QUEEN) and suit & MARRIAGE_MASK[s] == MARRIAGE_MASK[s] and can_meld:
-                v = MARRIAGE_VALUE[s] * 0.7
-            elif seen.master(c):
+            if r in (KING, QUEEN) and suit & MARRIAGE_MASK[s] == MARRIAGE_MASK[s]:
+                v = MARRIAGE_VALUE[s] * p_declare
+            elif c in masters:
                 ruff = 0.0
                 if trump >= 0 and s != trump:
                     for o in seen.others:
@@ -637,66 +666,176 @@ class NormalBot:
                     v += 6.0
             if trump >= 0 and s == trump:
                 v += 3.0 + r
-            out[c] = v
+            out[c] = v * plan.keep_scale
         return out
 
-    def _card_value(self, view: dict, seen: Seen, c: int, w: dict, keep: dict) -> float:
-        """Expected worth of playing c now: the trick's points by who wins it, minus the
-        card's worth kept."""
-        trick = [(s, parse_card(x)) for s, x in view["trick"]]
+    def _card_value(self, view: dict, seen: Seen, c: int, plan: "Plan", keep: dict) -> float:
+        """Expected worth of playing c now: the trick's points and the next lead by who is
+        likely to win the trick, the contract's chance after it, minus the card's worth kept."""
+        trick = plan.trick
         playing = seen.playing
         me = seen.me
         trump = seen.trump
-        stock0 = view["layout"].get("stock", 0)
-        free = stock0 - len(view["tricks"]) * len(playing) > 0
         if trick:
             led = trick[0][1] // 6
-            best_seat, best = trick[0]
-            for s, x in trick[1:]:
-                if beats(x, best, led, trump):
-                    best_seat, best = s, x
+            best_seat, best = plan.best_seat, plan.best
             if beats(c, best, led, trump):
                 best_seat, best = me, c
         else:
             led, best_seat, best = c // 6, me, c
-        i = playing.index(me)
-        after = [playing[(i + j) % len(playing)] for j in range(1, len(playing) - len(trick))]
-        pts = sum(POINTS[x] for _, x in trick) + POINTS[c]
+        after = plan.after
+        pts = plan.trick_points + POINTS[c]
         mine_now = seen.ally(best_seat)
+        opp_after = plan.opp_after
+        ally_after = plan.ally_after
+        free = plan.free
         # the chance that my side wins: nobody of theirs beats the best card (if it is ours),
         # or one of ours does (if it is theirs) and then nobody of theirs
-        opp_after = [s for s in after if not seen.ally(s)]
-        ally_after = [s for s in after if seen.ally(s) and s != me]
+        beat = {o: seen.p_beat(o, best, led, free) for o in opp_after}
         hold = 1.0
         for o in opp_after:
-            hold *= 1.0 - seen.p_beat(o, best, led, free)
+            hold *= 1.0 - beat[o]
         if mine_now:
             p = hold
+            winner = best_seat
+            loser = max(opp_after, key=lambda o: beat[o]) if opp_after else None
         else:
             p = 0.0
+            winner = ally_after[0] if ally_after else me
             if ally_after:
                 q = 1.0
                 for a in ally_after:
                     q *= 1.0 - seen.p_beat(a, best, led, free)
                 p = (1.0 - q) * 0.7
+            loser = best_seat
         # what the others still add: theirs play low when we win, high when they win
-        top = _top_unseen(seen, led, best)
+        top = _top_unseen(seen, led)
         win_pts = pts + 1.5 * len(opp_after) + (5.0 if p > 0.6 else 2.0) * len(ally_after)
-        lose_pts = pts + (top if not mine_now else top) + 4.0 * max(0, len(opp_after) - 1) \
-            + 1.0 * len(ally_after)
-        side = w["me"] if best_seat == me or not mine_now else w["ally"]
-        if mine_now and best_seat != me:
-            side = w["ally"]
-        value = p * side * win_pts + (1 - p) * w["opp"] * lose_pts
+        lose_pts = pts + top + 4.0 * max(0, len(opp_after) - 1) + 1.0 * len(ally_after)
+        melds = plan.melds
+        m_win = melds.get(winner, 0.0)
+        m_lose = melds.get(loser, 0.0) if loser is not None else 0.0
+        w = plan.w
+        value = p * w[winner] * (win_pts + m_win)
+        if loser is not None:
+            value += (1 - p) * w[loser] * (lose_pts + m_lose)
+        if plan.swing:
+            decl = seen.declarer
+            rest = plan.left - POINTS[c]
+            g_win = win_pts + m_win if winner == decl else 0.0
+            g_lose = lose_pts + m_lose if loser == decl else 0.0
+            value += plan.swing * (p * plan.p_make(g_win, rest - (win_pts - pts))
+                                   + (1 - p) * plan.p_make(g_lose, rest - (lose_pts - pts)))
         value -= keep.get(c, 0.0)
-        # the lead is worth something to a hand with a marriage to declare
-        lead_bonus = _lead_bonus(view, seen)
-        if best_seat == me:
-            value += p * lead_bonus
         # the declarer draws trumps while the defenders may have some
         if not trick and seen.declarer == me and trump >= 0 and c // 6 == trump:
-            value += 3.0 * _masters_outside(seen) * _p_opp_trumps(seen)
+            value += 3.0 * plan.keep_scale * _masters_outside(seen) * _p_opp_trumps(seen)
         return value
+
+
+class Plan:
+    """The valuation of one play decision: what a point is worth to me by the seat that
+    takes it, and how much the contract's outcome is worth to me."""
+
+    WIN_GAME = 300.0        # a barrel player's made contract ends the game
+
+    def __init__(self, view: dict, seen: Seen, full_effort: bool = False):
+        me, decl = seen.me, seen.declarer
+        n_others = max(1, view["players"] - 1)
+        barrel = view["barrel"]
+        self.trick = [(s, parse_card(x)) for s, x in view["trick"]]
+        playing = seen.playing
+        trump = seen.trump
+        if self.trick:
+            led = self.trick[0][1] // 6
+            self.best_seat, self.best = self.trick[0]
+            for s, x in self.trick[1:]:
+                if beats(x, self.best, led, trump):
+                    self.best_seat, self.best = s, x
+        self.trick_points = sum(POINTS[x] for _, x in self.trick)
+        i = playing.index(me)
+        self.after = [playing[(i + j) % len(playing)]
+                      for j in range(1, len(playing) - len(self.trick))]
+        self.opp_after = [s for s in self.after if not seen.ally(s)]
+        self.ally_after = [s for s in self.after if seen.ally(s) and s != me]
+        stock0 = view["layout"].get("stock", 0)
+        self.free = stock0 - len(view["tricks"]) * len(playing) > 0
+        self.melds = _melds_next(view, seen)
+        self.swing = 0.0
+        self.keep_scale = 1.0
+        frozen = bool(view["conventions"].get("barrel_freezes_opponents")) and decl is not None \
+            and barrel[decl]["on"] and view["contract"] == view["need"]
+
+        def counts(s):          # does this seat's own score move with its points?
+            return not barrel[s]["on"] and not (frozen and s != decl)
+        w = {}
+        if decl is None:
+            for s in playing:
+                w[s] = (1.0 if s == me else -1.0 / n_others) if counts(s) else 0.0
+            self.w = w
+            return
+        if full_effort:
+            for s in playing:
+                w[s] = (1.0 if s == decl else -1.0) * (1.0 if me == decl else -1.0)
+            self.w = w
+            return
+        for s in playing:
+            if s == decl:
+                w[s] = 0.0
+            elif me == decl:
+                w[s] = -1.0 / n_others if counts(s) else 0.0
+            elif s == me:
+                w[s] = 1.0 if counts(s) else 0.0
+            else:
+                w[s] = -1.0 / n_others if counts(s) else 0.0
+        self.w = w
+        # the contract
+        v = view["contract"]
+        stake = 2.0 if view.get("doubled") else 1.0
+        swing = 2.0 * v * stake
+        if barrel[decl]["on"]:
+            swing = v + self.WIN_GAME
+        if view.get("blind"):
+            swing = 240.0 + 2 * v
+        self.swing = swing if me == decl else -swing / n_others
+        self.need = v - view["points"][decl]
+        cp = view["card_points"]
+        taken = sum(cp[s] for s in playing)
+        prior = 0.6 if len(playing) <= 3 else 0.5 if len(playing) == 4 else 0.45
+        self.share = (cp[decl] + prior * 30.0) / (taken + 30.0)
+        if me != decl:
+            self.share = min(0.95, self.share)
+        self.left = float(_points_left(seen))
+        self.future_melds = self.melds.get(decl, 0.0) * 0.5
+        if me == decl:
+            # my points are worth what they add to the chance of making the contract
+            z = (self.share * self.left + self.future_melds - self.need) / self._sd(self.left)
+            d = math.exp(-z * z / 2) / math.sqrt(2 * math.pi) / self._sd(self.left)
+            self.keep_scale = min(3.0, 0.1 + swing * d) if self.need > 0 else 0.1
+
+    @staticmethod
+    def _sd(left: float) -> float:
+        return 2.0 + 27.0 * math.sqrt(max(0.0, left) / 120.0)
+
+    def p_make(self, gain: float, left: float) -> float:
+        """The chance that the declarer makes his contract after gaining `gain` points now,
+        with `left` card points still to play for."""
+        need = self.need - gain
+        if need <= 0:
+            return 1.0
+        left = max(0.0, left)
+        e = self.share * left + self.future_melds
+        return _phi((e - need + 0.5) / self._sd(left))
+
+
+def _points_left(seen: Seen) -> int:
+    """Card points still in the players' hands (my hand, what the others hold)."""
+    mine = sum(POINTS[c] for c in cards_of(seen.hand))
+    known = sum(POINTS[c] for s in seen.others for c in cards_of(seen.known[s]))
+    unseen = sum(POINTS[c] for c in cards_of(seen.unseen))
+    held = sum(seen.slots[s] for s in seen.others)
+    frac = held / (held + seen.hidden) if held + seen.hidden else 0.0
+    return mine + known + int(unseen * frac)
 
 
 def _points(hand: int) -> int:
@@ -717,34 +856,35 @@ def _combinations(cards, k):
     return itertools.combinations(cards, k)
 
 
-def _open_melds(view: dict, seen: Seen) -> float:
-    """Marriage points the declarer may still declare (both halves unplayed and not held by me)."""
-    out = 0
+def _melds_next(view: dict, seen: Seen) -> dict:
+    """Per seat: the marriage it would expect to declare on its next lead (mine are
+    known; another seat's K and Q of a suit are each its with their chance)."""
+    declared = {m["suit"] for m in view["melds"]}
+    out = {}
+    hand = seen.hand
+    mine = 0.0
     for s in range(4):
         mm = MARRIAGE_MASK[s]
-        if not seen.played & mm and not seen.hand & mm:
-            if not any(m["suit"] == SUITS[s] for m in view["melds"]):
-                out += MARRIAGE_VALUE[s]
+        if hand & mm == mm and SUITS[s] not in declared:
+            mine = max(mine, MARRIAGE_VALUE[s])
+    out[seen.me] = 0.9 * mine
+    for o in seen.others:
+        best = 0.0
+        for s in range(4):
+            if SUITS[s] in declared or hand & MARRIAGE_MASK[s] or seen.played & MARRIAGE_MASK[s]:
+                continue
+            p = seen.p_card(o, s * 6 + KING) * seen.p_card(o, s * 6 + QUEEN)
+            best = max(best, p * MARRIAGE_VALUE[s])
+        out[o] = 0.9 * best
     return out
 
 
-def _top_unseen(seen: Seen, led: int, best: int) -> float:
+def _top_unseen(seen: Seen, led: int) -> float:
     """Points of the card an opponent would beat with: the highest one out in the led suit."""
     out = seen.deck & ~seen.played & ~seen.hand & SUIT_MASK[led]
     if not out:
         return 4.0
     return float(POINTS[max(cards_of(out))])
-
-
-def _lead_bonus(view: dict, seen: Seen) -> float:
-    """Winning a trick gives the right to declare and the lead for it."""
-    hand = seen.hand
-    v = 0.0
-    for s in range(4):
-        mm = MARRIAGE_MASK[s]
-        if hand & mm == mm:
-            v = max(v, MARRIAGE_VALUE[s])
-    return 0.5 * v
 
 
 def _masters_outside(seen: Seen) -> int:
