@@ -7,7 +7,7 @@ the talon, gives (or discards) as the bot does, names the lowest contract and ne
 concedes; every bot plays with ``full_effort`` (as if the contract were in doubt to the
 last trick), so the declarer's points are what the hand can take.  Those points are
 regressed (least squares) on the features of his hand after the giving; the weights, the
-residual sd, and `defend` / `defend_forced` — the mean relative score (own change minus
+residual sd and 41 quantiles of the residuals (the bot reads make chances from them), and `defend` / `defend_forced` — the mean relative score (own change minus
 the mean of the others') of a seat that does not declare, against a declarer who bid and
 against the forced bidder left at 100, measured in a second run where the bots bid as they
 do in play (with the values of the run before: run the script twice) — are written to
@@ -104,7 +104,10 @@ def fit(mode, deals, seed, pool):
     resid = [t - p for t, p in zip(y, pred)]
     sd = statistics.pstdev(resid)
     r2 = 1 - sum(e * e for e in resid) / sum((t - statistics.mean(y)) ** 2 for t in y)
-    return w, sd, r2
+    qs = sorted(resid)
+    k = 40
+    resid_q = [round(qs[min(len(qs) - 1, round(i * (len(qs) - 1) / k))], 1) for i in range(k + 1)]
+    return w, sd, r2, resid_q
 
 
 def main():
@@ -120,12 +123,12 @@ def main():
     t0 = time.time()
     with mp.get_context("fork").Pool(args.jobs) as pool:
         for mode in modes:
-            w, sd, r2 = fit(mode, args.deals, args.seed, pool)
+            w, sd, r2, resid_q = fit(mode, args.deals, args.seed, pool)
             old = models.get(mode, {})
             models[mode] = {"weights": [round(x, 4) for x in w], "sd": round(sd, 2),
                             "defend": old.get("defend", 0.0),
                             "defend_forced": old.get("defend_forced", 0.0),
-                            "r2": round(r2, 3), "deals": args.deals}
+                            "r2": round(r2, 3), "deals": args.deals, "resid": resid_q}
             normal.normal_coeffs.MODELS[mode] = models[mode]     # the bidding run uses it
             runs = pool.map(bid_deal, [(mode, args.seed * 7_919 + i) for i in range(args.deals)],
                             chunksize=16)
