@@ -27,6 +27,7 @@ It reads only the view, and plays every table of RULES.md §7 from the layout.
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 import random
 
@@ -35,6 +36,7 @@ from ..cards import (card as parse_card, name, SUIT_MASK, MARRIAGE_MASK, MARRIAG
                      mask_of, cards_of)
 from ..play import beats
 from . import normal_coeffs
+from .normal1 import PHASES     # the method that answers each phase (the same names)
 
 SUITS = "SCDH"
 NO_NINES = mask_of(DECK_NO_NINES)
@@ -164,7 +166,6 @@ class Ctx:
     def __init__(self, view: dict):
         conv = view["conventions"]
         lay = view["layout"]
-        self.view = view
         self.mode = lay["mode"]
         self.deck = NO_NINES if self.mode == "five" else FULL_MASK
         self.playing = list(view.get("playing") or range(view["players"]))
@@ -351,9 +352,6 @@ class Seen:
             q *= 1.0 - self.p_card(seat, c)
         return 1.0 - q
 
-    def possible(self, seat: int) -> int:
-        return self.known[seat] | (self.unseen & ~self.excluded[seat] if self.slots[seat] else 0)
-
     def p_beat(self, seat: int, best: int, led: int, free: bool) -> float:
         """The chance that `seat`, still to play, can beat `best` in a trick led in `led`."""
         trump = self.trump
@@ -372,10 +370,9 @@ class Seen:
             p += (1.0 - p_has_led) * self.p_any(seat, trumps)
         return min(1.0, p)
 
-    def master(self, c: int, mask_mine: int | None = None) -> bool:
+    def master(self, c: int) -> bool:
         """Is c the highest card of its suit still out (apart from my own)?"""
-        mine = self.hand if mask_mine is None else mask_mine
-        return not (_higher(c) & self.deck & ~self.played & ~mine)
+        return not (_higher(c) & self.deck & ~self.played & ~self.hand)
 
 
 def _higher(c: int) -> int:
@@ -445,7 +442,7 @@ class NormalBot:
         cards = cards_of(full)
         if exact and len(cards) <= 12:
             best = None
-            for combo in _combinations(cards, k):
+            for combo in itertools.combinations(cards, k):
                 v = self._keep_value(full, combo, ctx)
                 if best is None or v > best[0]:
                     best = (v, combo)
@@ -909,10 +906,6 @@ def _points_left(seen: Seen) -> int:
     return mine + known + int(unseen * frac)
 
 
-def _points(hand: int) -> int:
-    return sum(POINTS[c] for c in cards_of(hand))
-
-
 def _nines() -> int:
     return sum(1 << (s * 6) for s in range(4))
 
@@ -920,11 +913,6 @@ def _nines() -> int:
 def _meld_value(a: str) -> int:
     c = parse_card(a.split()[1])
     return ACE_MARRIAGE if c % 6 == ACE else MARRIAGE_VALUE[c // 6]
-
-
-def _combinations(cards, k):
-    import itertools
-    return itertools.combinations(cards, k)
 
 
 def _melds_next(view: dict, seen: Seen) -> dict:
@@ -970,8 +958,3 @@ def _p_opp_trumps(seen: Seen) -> float:
         if not seen.ally(o):
             q *= 1.0 - seen.p_any(o, SUIT_MASK[t])
     return 1.0 - q
-
-
-PHASES = {"bidding": "bid", "giving": "give", "contract": "contract", "play": "play",
-          "blind": "blind", "unblind": "unblind", "redeal": "redeal", "talon": "talon",
-          "discard": "discard"}
