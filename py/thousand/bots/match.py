@@ -16,6 +16,7 @@ import sys
 
 from ..conventions import Conventions
 from ..game import Game
+from ..schema import DealRecord
 from . import make_bot
 
 
@@ -30,7 +31,7 @@ def _ci(xs):
 def fresh_deal(conv, seed: int, dealer: int) -> Game:
     """A fresh game whose first deal is the seeded deal ``seed`` dealt by ``dealer``."""
     g = Game(conv, seed=None, first_dealer=dealer)
-    g._pending = [{"seed": seed}]
+    g._pending = [DealRecord(seed=seed, cards=None, actions=())]
     g._next_deal()
     return g
 
