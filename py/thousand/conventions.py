@@ -280,7 +280,7 @@ def _unknown_preset(name) -> ConventionError:
 
 def _unknown_convention(key) -> ConventionError:
     return ConventionError(f"unknown convention {shown(key)}", "unknown_convention",
-                           field=shown(key))
+                           field=key[:40] if isinstance(key, str) else shown(key))
 
 
 def _incompatible(a: str, b: str, section: str) -> ConventionError:

@@ -202,7 +202,8 @@ def read_cards(v, field: str, limit: int = 24) -> list[int]:
     out = []
     for i, c in enumerate(v):
         if not isinstance(c, str):
-            raise _type(f"{field}[{i}]", c, "text")
+            raise _error(f"{field}[{i}]", "bad_card", f"a card is a text such as 'QH', not "
+                         f"{_described(c)}", card=shown(c), expected="text", got=_kind(c))
         try:
             out.append(parse_card(c))
         except CardError as e:
