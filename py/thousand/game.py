@@ -174,7 +174,14 @@ class Game:
         return d.step.why(self, d, move)
 
     def copy(self) -> "Game":
-        return copy.deepcopy(self)
+        """An independent copy.  The deals' steps are shared: they are modules and stateless
+        objects of the flow (a module cannot be deep-copied)."""
+        memo = {}
+        for d in self.deals:
+            memo[id(d.steps)] = d.steps
+            for step in d.steps:
+                memo[id(step)] = step
+        return copy.deepcopy(self, memo)
 
     # ---- observation (thousand.view) --------------------------------------------------------
     def view(self, seat: int) -> dict:
