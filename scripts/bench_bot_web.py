@@ -3,10 +3,12 @@
 
     python3 scripts/bench_bot_web.py [--deals 6] [--seed 1] [--no-build] [--no-cpython]
 
-In the page, a seeded game is played hard vs hard vs hard through the table's own bot path
-(BotRunner.choose -> the bots worker, with the table's budget thousand.web.budget.HARD_BUDGET);
-each decision with a choice (a view with more than one legal action) is timed around the
-awaited worker call.  Then the same game is played in CPython with the same bots and budget.
+In the page, a seeded game is played hard vs hard vs hard in the table's engine worker (the
+tab's one Pyodide, web/engine-worker.mjs), sent as the service's ``bench_bots`` request
+through the page's own channel (window.thousandEngine.request), with the table's budget
+thousand.web.budget.HARD_BUDGET; each decision with a choice (a view with more than one legal
+action) is timed in the worker around the bot's choose().  Then the same game is played in
+CPython with the same bots and budget.
 Prints median, 95th percentile and max per decision, overall and by phase.  Target in the
 browser: p95 <= 1.5 s.  Needs what the e2e tests need (chromium, playwright, npm ci).
 """
@@ -45,17 +47,17 @@ def browser_run(site: Path, deals: int, seed: int, chromium: str) -> dict:
                                  f"{json.dumps(json.dumps(settings))});")
             page.goto(url + "#seed=42")
             page.wait_for_selector("html[data-ready=true]", state="attached", timeout=120_000)
-            page.wait_for_function("['ready', 'failed'].includes("
-                                   "document.documentElement.dataset.botWorker)", timeout=120_000)
+            # the table's bots finish their turns first, so the worker is free
             page.wait_for_function("document.getElementById('table').dataset.humanTurn === 'true'",
                                    timeout=60_000)
-            raw = page.evaluate("([d, s]) => window.thousandBenchBots(d, s)", [deals, seed])
+            raw = page.evaluate("""([d, s]) => window.thousandEngine.request(
+                JSON.stringify({op: 'bench_bots', deals: d, seed: s}))""", [deals, seed])
             browser.close()
     finally:
         httpd.shutdown()
     res = json.loads(raw)
-    if res.get("worker") != "ready":
-        print(f"warning: the bots worker is {res.get('worker')}: timed on the main thread")
+    if not res.get("ok"):
+        raise SystemExit(f"bench_bots failed in the worker: {res.get('why')}")
     return res
 
 
@@ -83,7 +85,7 @@ def main(argv=None) -> int:
           f"budget {HARD_BUDGET} s per decision (thousand.web.budget.HARD_BUDGET)")
     web = browser_run(site, args.deals, args.seed, args.chromium)
     s = summary(web["times"])
-    print(format_summary(f"browser (Pyodide in the bots worker, {web['deals']} deals, "
+    print(format_summary(f"browser (Pyodide in the engine worker, {web['deals']} deals, "
                          f"{web['seconds']:.0f} s)", s))
     verdict = "OK" if s["p95"] <= 1.5 else "OVER the 1.5 s target"
     print(f"  browser p95 {s['p95']:.2f} s: {verdict}")

@@ -6,24 +6,33 @@
 Layout of the result (everything same-origin, nothing fetched from elsewhere):
 
     index.html, service-worker.js, precache-manifest.json
-    web/        style.css, manifest.webmanifest, boot.js, main.py, bots_worker.py, icons/*.png
-    pyodide/    pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json
+    thousand-VERSION-py3-none-any.whl   the engine: the wheel `pip wheel .` builds from
+                pyproject.toml, unpacked into site-packages by the engine's worker
+    web/        style.css, manifest.webmanifest, boot.js, engine-worker.mjs, main.py, icons/*.png
+    ui/thousand/web/*.py   the table's main-thread modules (MicroPython), listed in the page's
+                PyScript config; ui/thousand/__init__.py is an empty package marker (the
+                engine is not on the main thread)
+    micropython/  micropython.mjs, micropython.wasm (PyScript's MicroPython)
+    pyodide/    pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip,
+                pyodide-lock.json (no packages are loaded from it: the page needs none)
     pyscript/   @pyscript/core's dist/ (without source maps)
-    thousand.zip  the engine package (py/thousand), unpacked by PyScript's ``files`` config
 
-The engine ships as a zip unpacked by PyScript's ``files`` config rather than a wheel installed
-by micropip: no micropip download, no lock patching, one fewer round trip (see the figures in
-scripts/bench_web.py's output).  The service worker gets the list of files with content hashes
-and a cache name derived from them, so any change to any file makes a new service worker.
+Every compressible file also gets FILE.gz and FILE.br next to it (scripts/serve.py and most
+static hosts serve them to browsers that ask).  The service worker gets the list of files
+with content hashes and a cache name derived from them, so any change to any file makes a
+new service worker.  Needs: node_modules (npm ci), node (brotli), pip (the engine's wheel).
 """
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
+import os
 import shutil
+import subprocess
 import sys
-import zipfile
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,9 +42,16 @@ import icons  # noqa: E402  (scripts/icons.py)
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json"]
+MICROPYTHON_FILES = ["micropython.mjs", "micropython.wasm"]
+# The table's modules that run on the main thread (MicroPython); the rest of the package
+# (engine, bots, thousand.web.service) is in the worker, from the wheel.
+MAIN_THREAD = ["__init__", "budget", "controller", "dom", "engine_client", "i18n", "intents",
+               "page", "persist", "render_dialogs", "render_table", "ui_state"]
 # Files that are built but not precached (never needed at run time).
 NO_PRECACHE = {"precache-manifest.json"}
-ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed timestamps: same sources -> same zip -> same hash
+COMPRESS = {".js", ".mjs", ".wasm", ".json", ".css", ".html", ".py", ".webmanifest", ".zip",
+            ".txt", ".svg"}
+SOURCE_DATE_EPOCH = "1577836800"   # 2020-01-01: same sources -> same wheel -> same hash
 
 
 def die(msg: str) -> None:
@@ -48,20 +64,71 @@ def copy(src: Path, dst: Path) -> None:
     shutil.copyfile(src, dst)
 
 
-def engine_zip(dst: Path) -> int:
-    """Zip py/thousand (sources only) with fixed timestamps; returns the number of files."""
-    src = ROOT / "py" / "thousand"
-    files = sorted(p for p in src.rglob("*")
-                   if p.is_file() and "__pycache__" not in p.parts
-                   and p.suffix in {".py", ".json", ".txt"})
-    dst.parent.mkdir(parents=True, exist_ok=True)
-    with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-        for p in files:
-            info = zipfile.ZipInfo(str(p.relative_to(ROOT / "py")), ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            z.writestr(info, p.read_bytes())
-    return len(files)
+def engine_wheel(out: Path) -> Path:
+    """`pip wheel .` (the package as pyproject.toml builds it) into `out`."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "src"
+        # build from a copy: setuptools writes build/ and *.egg-info next to the sources
+        shutil.copytree(ROOT / "py", src / "py", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+        shutil.copy(ROOT / "pyproject.toml", src / "pyproject.toml")
+        if (ROOT / "README.md").exists():
+            shutil.copy(ROOT / "README.md", src / "README.md")
+        env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PIP_DISABLE_PIP_VERSION_CHECK="1")
+        r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp), str(src)],
+                           env=env, capture_output=True, text=True)
+        if r.returncode != 0:
+            die("pip wheel failed:\n" + r.stdout + r.stderr)
+        wheels = sorted(Path(tmp).glob("thousand-*.whl"))
+        if not wheels:
+            die("pip wheel made no thousand wheel")
+        dst = out / wheels[0].name
+        shutil.copyfile(wheels[0], dst)
+        return dst
+
+
+def main_thread_files(out: Path) -> dict:
+    """The MicroPython side: ui/thousand/web/*.py; returns PyScript's `files` config."""
+    files = {}
+    stub = out / "ui" / "thousand" / "__init__.py"
+    stub.parent.mkdir(parents=True, exist_ok=True)
+    stub.write_text('"""The main thread\'s package marker: the engine itself is in the worker."""\n',
+                    encoding="utf-8")
+    files["./ui/thousand/__init__.py"] = "./thousand/__init__.py"
+    for mod in MAIN_THREAD:
+        copy(ROOT / "py" / "thousand" / "web" / f"{mod}.py", out / "ui" / "thousand" / "web" / f"{mod}.py")
+        files[f"./ui/thousand/web/{mod}.py"] = f"./thousand/web/{mod}.py"
+    return files
+
+
+def precompress(out: Path) -> None:
+    """FILE.gz and FILE.br next to every compressible file of 1 KB or more."""
+    targets = [p for p in sorted(out.rglob("*"))
+               if p.is_file() and p.suffix in COMPRESS and p.stat().st_size >= 1024]
+    for p in targets:
+        with open(p, "rb") as f, gzip.GzipFile(str(p) + ".gz", "wb", 9, mtime=0) as g:
+            g.write(f.read())
+    # brotli: node's zlib has it (Python's stdlib has not); quality 11 is slow for the 10 MB
+    # of Pyodide, so results are kept in build/cache/br/ by content hash
+    cache = ROOT / "build" / "cache" / "br"
+    cache.mkdir(parents=True, exist_ok=True)
+    todo = []
+    for p in targets:
+        key = cache / (hashlib.sha256(p.read_bytes()).hexdigest() + ".br")
+        if key.exists():
+            shutil.copyfile(key, str(p) + ".br")
+        else:
+            todo.append((p, key))
+    script = ("const fs=require('fs'),z=require('zlib');for(const f of process.argv.slice(1)){"
+              "fs.writeFileSync(f+'.br',z.brotliCompressSync(fs.readFileSync(f),{params:{"
+              "[z.constants.BROTLI_PARAM_QUALITY]:11,[z.constants.BROTLI_PARAM_SIZE_HINT]:fs.statSync(f).size}}))}")
+    for i in range(0, len(todo), 200):
+        chunk = todo[i:i + 200]
+        r = subprocess.run(["node", "-e", script] + [str(p) for p, _ in chunk],
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            die("brotli (node) failed: " + r.stderr)
+        for p, key in chunk:
+            shutil.copyfile(str(p) + ".br", key)
 
 
 def build(out: Path) -> dict:
@@ -74,8 +141,13 @@ def build(out: Path) -> dict:
         shutil.rmtree(out)
     out.mkdir(parents=True)
 
+    mpy_dir = nm / "@micropython" / "micropython-webassembly-pyscript"
+    if not (mpy_dir / "micropython.mjs").exists():
+        die("node_modules is missing @micropython/micropython-webassembly-pyscript: run `npm ci`")
     for name in PYODIDE_FILES:
         copy(pyodide_dir / name, out / "pyodide" / name)
+    for name in MICROPYTHON_FILES:
+        copy(mpy_dir / name, out / "micropython" / name)
     for p in sorted(pyscript_dist.iterdir()):
         if p.is_file() and not p.name.endswith(".map"):
             copy(p, out / "pyscript" / p.name)
@@ -85,14 +157,16 @@ def build(out: Path) -> dict:
         if p.is_file() and "__pycache__" not in p.parts:
             copy(p, out / "web" / p.relative_to(web))
     icons.write_all(out / "web" / "icons")
-    engine_zip(out / "thousand.zip")
+    wheel = engine_wheel(out)
+    files = main_thread_files(out)
     copy(ROOT / "index.html", out / "index.html")
 
     # Precache list: every built file with its content hash.
     entries = []
     for p in sorted(out.rglob("*")):
         rel = p.relative_to(out).as_posix()
-        if p.is_file() and rel not in NO_PRECACHE and rel != "service-worker.js":
+        if (p.is_file() and rel not in NO_PRECACHE and rel != "service-worker.js"
+                and p.suffix not in (".gz", ".br")):
             entries.append([rel, hashlib.sha256(p.read_bytes()).hexdigest()[:16]])
     sw_src = (ROOT / "service-worker.js").read_text(encoding="utf-8")
     version = hashlib.sha256(json.dumps([entries, sw_src]).encode()).hexdigest()[:12]
@@ -103,8 +177,13 @@ def build(out: Path) -> dict:
     manifest = {"version": version, "files": {rel: h for rel, h in entries}}
     (out / "precache-manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
     # The page shows the build version (and the tests read it).
-    index = (out / "index.html").read_text(encoding="utf-8").replace("__VERSION__", version)
+    config = {"interpreter": "./micropython/micropython.mjs", "files": files}
+    index = (out / "index.html").read_text(encoding="utf-8")
+    index = (index.replace("__VERSION__", version).replace("__WHEEL__", wheel.name)
+             .replace("__MPY_CONFIG__", json.dumps(config, separators=(",", ":"))))
     (out / "index.html").write_text(index, encoding="utf-8")
+    precompress(out)
+    manifest["wheel"] = wheel.name
     return manifest
 
 

@@ -10,6 +10,9 @@ fi
 python3 -c "import playwright, pytest_playwright, pytest_rerunfailures" 2>/dev/null \
   || python3 -m pip install -q "playwright==1.65.2" "pytest-playwright==0.10.0" \
        "pytest-rerunfailures==16.7"
-if [ ! -f node_modules/pyodide/pyodide.mjs ] || [ ! -f node_modules/@pyscript/core/dist/core.js ]; then
+# npm ci again whenever package-lock.json changed since node_modules was installed (a stamp
+# of the lock it was installed from), not only when node_modules is missing
+if ! cmp -s package-lock.json node_modules/.installed-from-package-lock.json 2>/dev/null; then
   npm ci --no-audit --no-fund
+  cp package-lock.json node_modules/.installed-from-package-lock.json
 fi

@@ -4,14 +4,18 @@
     python3 scripts/serve.py [--port 8000] [--dir site] [--build]
 
 Correct types for .mjs/.wasm/.webmanifest, ``Cache-Control: no-cache`` (the service worker
-does the offline caching; the HTTP cache must not hide a new build).  If the port is taken a
-free one is used.  Prints the URL on the first line of output.
+does the offline caching; the HTTP cache must not hide a new build).  A file with a
+precompressed FILE.br / FILE.gz next to it (scripts/build.py makes them) is sent compressed
+to a browser that accepts it (``Content-Encoding``, ``Vary: Accept-Encoding``), unless the
+twin is older than the file.  If the port
+is taken a free one is used.  Prints the URL on the first line of output.
 """
 from __future__ import annotations
 
 import argparse
 import functools
 import http.server
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -41,9 +45,37 @@ def serve_in_thread(directory: Path):
     return httpd, f"http://localhost:{httpd.server_address[1]}/"
 
 
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
     quiet = False
+
+    def send_head(self):
+        """The precompressed twin of the file when the browser accepts its encoding."""
+        path = self.translate_path(self.path)
+        accept = self.headers.get("Accept-Encoding", "")
+        if os.path.isfile(path):
+            mtime = os.stat(path).st_mtime
+            for enc, ext in ENCODINGS:
+                # a twin older than its file is stale (the file was changed after the
+                # build): never serve old bytes for a new file
+                if (enc in accept and os.path.isfile(path + ext)
+                        and os.stat(path + ext).st_mtime >= mtime):
+                    try:
+                        f = open(path + ext, "rb")
+                    except OSError:
+                        break
+                    fs = os.fstat(f.fileno())
+                    self.send_response(200)
+                    self.send_header("Content-Type", self.guess_type(path))
+                    self.send_header("Content-Encoding", enc)
+                    self.send_header("Content-Length", str(fs.st_size))
+                    self.send_header("Vary", "Accept-Encoding")
+                    self.end_headers()
+                    return f
+        return super().send_head()
 
     def end_headers(self):
         self.send_header("Cache-Control", "no-cache")

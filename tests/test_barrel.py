@@ -138,3 +138,15 @@ def test_s4_2_settlement_each_loser_owes_the_difference():
     assert set(debts) == {s for s in range(3) if s != w}
     for s, pts in debts.items():
         assert pts == g.scores[w] - g.scores[s] > 0
+
+
+def test_s4_1_freeze_applies_to_a_concession_at_100_whose_contract_is_need():
+    """§4.1: "when he concedes at 100, the conceded contract is need for everything — the
+    freeze, the opponents' award and a fall": at exactly need the opponents are frozen, so
+    they get no award; the deal is a used attempt."""
+    conv = Conventions(barrel_freezes_opponents=True)
+    g = game_with(["pass", "pass", "give AD 0", "give TD 2", "concede"],
+                  start=start([0, 880, 0], (None, 0, None)), conventions=conv)
+    row = g.sheet[-1]
+    assert row["outcome"] == "conceded" and row["contract"] == 120
+    assert row["delta"] == [0, 0, 0] and g.on_barrel[1] and g.barrel_attempts[1] == 1

@@ -2,8 +2,13 @@
 
 Each record carries "expected": the key figures worked out by hand from RULES.md
 (see its "comment"): per deal declarer, contract, outcome, points, delta, scores and
-bolts, the final scores, finished/winner, and the barrel state (attempts used or null
-per seat), or "error" for a record that must be rejected.
+bolts — and, where a rule needs them, the score-sheet fields events, doubled, blind and
+redeal_by —, the final scores, finished/winner, the barrel state (attempts used or null
+per seat) and the golden round's state (§6.6: mode, deals left, made; null when over),
+or "error" for a record that must be rejected.  Any player count (§7).  "working" (not read
+by the engine) shows the hand computation trick by trick: "T3 2:9D 0:TD 1:JD -> 0 (12)" is
+trick 3, seat 2 leads 9D, seat 0 plays TD, seat 1 JD, seat 0 wins 12 card points; "mKH" is
+a lead declaring the marriage.
 """
 import json
 from pathlib import Path
@@ -38,20 +43,25 @@ def test_record_replays_to_hand_computed_figures(path):
         assert err["text"] in msg
         return
     g = Game.from_record(rec)
+    n = len(rec["names"])
     out = replay_summary(g)
     assert len(out["deals"]) == len(exp["deals"])
     for i, (got, want) in enumerate(zip(out["deals"], exp["deals"])):
+        row = g.sheet[i]            # the score sheet has what the CLI summary leaves out
         for k, v in want.items():
-            assert got[k] == v, f"deal {i + 1} {k}: {got[k]} != {v}"
+            have = got[k] if k in got else row[k]
+            assert have == v, f"deal {i + 1} {k}: {have} != {v}"
     for k in ("scores", "finished", "winner"):
         if k in exp:
             assert out[k] == exp[k], k
     if "barrel" in exp:
-        got = [g.barrel_attempts[s] if g.on_barrel[s] else None for s in range(3)]
+        got = [g.barrel_attempts[s] if g.on_barrel[s] else None for s in range(n)]
         assert got == exp["barrel"]
+    if "golden" in exp:
+        assert g.view(0)["golden"] == exp["golden"]
     # §4 score sheet: every score is the start plus the sum of the deltas
-    start = (rec.get("start") or {}).get("scores", [0, 0, 0])
-    for s in range(3):
+    start = (rec.get("start") or {}).get("scores", [0] * n)
+    for s in range(n):
         assert start[s] + sum(r["delta"][s] for r in out["deals"]) == out["scores"][s]
 
 

@@ -160,3 +160,44 @@ def test_s4_1_minus_bid_concession_at_100_on_the_barrel_costs_need():
                   conventions=Conventions(barrel_failed_contract="minus_bid",
                                           concede_penalty="bid"))
     assert g.scores[1] == 760 and not g.on_barrel[1]
+
+
+# ---- §6.1 penalty: one amount for every penalty of the rules -----------------------------
+
+def _record(name):
+    import json
+    from pathlib import Path
+    return json.loads((Path(__file__).parent / "records" / f"{name}.json").read_text())
+
+
+def test_s6_1_penalty_is_the_cost_of_the_third_bolt():
+    """third_bolt_total with penalty=150: seat 0's third bolt costs 150 (§5.3)."""
+    from thousand import Game
+    rec = _record("third_bolt_total")
+    rec["conventions"]["penalty"] = 150
+    g = Game.from_record(rec)
+    assert g.sheet[0]["delta"] == [-150, 120, 0] and g.bolts == [0, 1, 2]
+
+
+def test_s6_1_penalty_sets_the_simultaneous_entry_score():
+    """barrel_simultaneous with penalty=100: both go to 880 − 100 (§4.1)."""
+    from thousand import Game
+    rec = _record("barrel_simultaneous")
+    rec["conventions"]["penalty"] = 100
+    assert Game.from_record(rec).scores == [780, 800, 780]
+
+
+def test_s6_1_penalty_is_the_cost_of_every_third_concession():
+    start = dict(Z, concessions=[0, 2, 0])
+    g = game_with(["pass", "pass", "give AD 0", "give TD 2", "concede"], start=start,
+                  conventions=Conventions(concede_third_penalty=True, penalty=150))
+    assert g.sheet[-1]["delta"] == [50, -250, 50]
+
+
+def test_s6_1_penalty_must_be_a_positive_multiple_of_5():
+    import pytest
+    from thousand import ConventionError
+    for bad in (0, -120, 123):
+        with pytest.raises(ConventionError) as e:
+            Conventions(penalty=bad)
+        assert e.value.code == "bad_value"

@@ -7,7 +7,9 @@ per player, the tricks of a deal are easy to follow by hand.
 """
 from __future__ import annotations
 
+import json
 import random
+import re
 
 from thousand import Conventions, Game
 
@@ -26,8 +28,10 @@ def role_hands(dealer: int = 0) -> list[list[str]]:
 
 
 def record(deals, conventions=None, start=None, first_dealer=0) -> dict:
+    n = len(deals[0]["hands"]) if deals and "hands" in deals[0] else \
+        Conventions.from_dict(conventions or {}).players
     r = {"format": "thousand/1", "conventions": conventions or {"preset": "classic"},
-         "names": ["A", "B", "C"], "first_dealer": first_dealer, "deals": deals}
+         "names": [chr(65 + i) for i in range(n)], "first_dealer": first_dealer, "deals": deals}
     if start is not None:
         r["start"] = start
     return r
@@ -43,6 +47,35 @@ def game_with(actions=(), hands=None, talon=None, conventions=None, start=None, 
     if isinstance(conv, Conventions):
         conv = conv.to_dict()
     return Game.from_record(record([deal_spec(actions, hands, talon, dealer)], conv, start, dealer))
+
+
+def table_game(hands, talon=None, actions=(), conventions=None, start=None, dealer=0,
+               dead=None, stock=None) -> Game:
+    """One explicit deal at any table of RULES.md §7 (hands per seat, a sitting-out dealer's
+    []; `talon` one pile or a list of piles; the dead hand; the stock in drawing order)."""
+    spec = {"hands": [list(h) for h in hands], "actions": list(actions)}
+    if talon is not None:
+        spec["talon"] = talon
+    if dead is not None:
+        spec["dead"] = list(dead)
+    if stock is not None:
+        spec["stock"] = list(stock)
+    conv = conventions
+    if isinstance(conv, Conventions):
+        conv = conv.to_dict()
+    return Game.from_record(record([spec], conv, start, dealer))
+
+
+CARD_RE = re.compile(r"(?<![A-Za-z0-9])(?:10|[9JQKTA])[SCDH](?![A-Za-z0-9])")
+
+
+def cards_in(view: dict) -> set[str]:
+    """Every card named anywhere in a view (its JSON text): what the seat is shown."""
+    return set(CARD_RE.findall(json.dumps(view)))
+
+
+def cards(text: str) -> list[str]:
+    return text.split()
 
 
 # The plays of deal "A" (dealer 0: D = 0, F = 1, N = 2): F gives AD to D and TD to N.

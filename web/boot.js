@@ -1,35 +1,102 @@
-// Boot helpers for «Тысяча»: loading progress, a clear error if Python fails to load, and
-// the service worker (offline cache + "new version" offer).  The game itself is Python
-// (py/thousand/web); it calls window.thousandBoot.ready() once the table is drawn.
+// Boot of «Тысяча»: starts the engine's worker at once (the tab's one Pyodide, off the main
+// thread), shows the loader's progress, a clear error if loading fails, and runs the service
+// worker (offline cache + "new version" offer).  The table itself is Python
+// (py/thousand/web, MicroPython on the main thread): it calls thousandBoot.shown() when a
+// saved table is on screen and thousandBoot.ready() once the engine answers.
 
 const $ = (id) => document.getElementById(id);
 const t0 = performance.now();
 let ready = false;
 let updateRequested = false;
 
-// PyScript reports its stages as "py:progress" events; the bar steps through them.
-const STAGES = {
-  "Loading Pyodide": [10, "Загрузка Python…"],
-  "Loading Storage": [15, "Загрузка Python…"],
-  "Loaded Storage": [20, "Загрузка Python…"],
-  "Loading interpreter": [30, "Запуск Python (~12 МБ)…"],
-  "Loaded interpreter": [70, "Python запущен"],
-  "Loaded Pyodide": [75, "Python запущен"],
-  "Loading files": [80, "Загрузка правил игры…"],
-  "Loaded files": [90, "Подготовка стола…"],
-};
+// --- the engine's worker --------------------------------------------------------------------
+// Requests are JSON text (thousand.web.service); the worker answers them in order.
+const meta = (name) => (document.querySelector(`meta[name="${name}"]`) || {}).content;
+performance.mark("thousand-worker");
+const worker = new Worker(new URL("./engine-worker.mjs", import.meta.url), { type: "module" });
+worker.postMessage({ init: { wheel: meta("thousand-wheel") || "", version: meta("thousand-version") || "" } });
+// Pyodide's wasm is compiled here and handed to the worker: Chromium keeps a code cache for
+// the page's wasm but not for a worker's (a repeat visit's engine starts 0.5-1 s sooner;
+// docs/web-architecture.md).  Compiling is asynchronous, off this thread.  If it fails (an
+// old browser, a host with the wrong MIME type) the worker compiles it itself.
+try {
+  WebAssembly.compileStreaming(fetch(new URL("../pyodide/pyodide.asm.wasm", import.meta.url)))
+    .then((module) => worker.postMessage({ module }), () => worker.postMessage({ module: null }));
+} catch (err) {
+  worker.postMessage({ module: null });
+}
+const pending = new Map();
+let nextId = 1;
+let resolveReady, rejectReady;
+const engineReady = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
+engineReady.catch(() => {});
 
+// Progress only moves forward, and says what it waits for.
+let shownPct = 0;
+// In the language of the player's settings (the table is not up yet to say it).
+const LANG = (() => {
+  try { return JSON.parse(localStorage.getItem("thousand.settings") || "{}").lang === "en" ? "en" : "ru"; }
+  catch (err) { return "ru"; }
+})();
+const STAGE_TEXT = {
+  ru: { page: "Загрузка стола…", interpreter: "Запуск Python (движок игры)…",
+        engine: "Установка движка…", table: "Подготовка стола…" },
+  en: { page: "Loading the table…", interpreter: "Starting Python (the game engine)…",
+        engine: "Installing the engine…", table: "Preparing the table…" },
+}[LANG];
+if (LANG === "en") {
+  document.documentElement.lang = "en";
+  document.addEventListener("DOMContentLoaded", () => {
+    const p = $("loader-text");
+    if (p && shownPct === 0) p.textContent = "Loading Python…";
+  });
+}
 function setProgress(pct, text) {
+  if (pct < shownPct) return;
+  shownPct = pct;
   const bar = $("loader-bar");
   if (bar) bar.style.width = pct + "%";
   const p = $("loader-text");
   if (p && text) p.textContent = text;
 }
 
-addEventListener("py:progress", (e) => {
-  const s = STAGES[e.detail];
-  if (s) setProgress(s[0], s[1]);
-});
+worker.onmessage = (e) => {
+  const m = e.data;
+  if (m.type === "reply") {
+    const p = pending.get(m.id);
+    pending.delete(m.id);
+    if (p) p(m.reply);
+  } else if (m.type === "progress") {
+    setProgress(m.pct, STAGE_TEXT[m.stage]);
+    document.documentElement.dataset.engineStage = m.stage;
+  } else if (m.type === "ready") {
+    window.thousandEngineMs = Math.round(m.ms);
+    window.thousandEnginePhases = m.phases;
+    performance.mark("thousand-engine");
+    document.documentElement.dataset.engineStage = "ready";
+    document.documentElement.dataset.engineBoot = m.boot;   // snapshot | fresh
+    resolveReady(m.boot);
+  } else if (m.type === "snapshot") {
+    document.documentElement.dataset.engineSnapshot = "stored";
+  } else if (m.type === "failed") {
+    rejectReady(new Error(m.error));
+    showError("engine: " + m.error);
+  }
+};
+worker.onerror = (e) => { rejectReady(new Error(e.message || "worker error")); showError(e.message || "worker error"); };
+
+window.thousandEngine = {
+  ready: engineReady,
+  request(json) {
+    return new Promise((res) => {
+      const id = nextId++;
+      pending.set(id, res);
+      worker.postMessage({ id, request: json });
+    });
+  },
+};
+
+addEventListener("py:progress", () => setProgress(5, STAGE_TEXT.page));
 
 function showError(message) {
   if (ready) return; // after the table is up, Python reports its own errors in the UI
@@ -52,7 +119,7 @@ new MutationObserver((records) => {
     if (n.nodeType === 1 && n.classList.contains("py-error")) showError(n.textContent);
   }
 }).observe(document.documentElement, { childList: true, subtree: true });
-// A stall (no Python after 90 s) is an error too, not an endless spinner.
+// A stall (no engine after 90 s) is an error too, not an endless spinner.
 setTimeout(() => { if (!ready) showError("Python did not start within 90 s (timeout)."); }, 90000);
 
 document.addEventListener("DOMContentLoaded", () => {
@@ -93,16 +160,33 @@ async function registerSW() {
 }
 registerSW();
 
+function showTable() {
+  $("loader").hidden = true;
+  $("app").hidden = false;
+}
+
 window.thousandBoot = {
+  // a saved table is on screen (before the engine): no loader over it
+  shown() {
+    showTable();
+    performance.mark("thousand-shown");
+  },
+  // the engine answers and the table accepts input
   ready() {
     ready = true;
     setProgress(100, "");
-    $("loader").hidden = true;
-    $("app").hidden = false;
+    showTable();
     const ms = Math.round(performance.now() - t0);
     document.documentElement.dataset.ready = "true";
     window.thousandReadyMs = ms;
     performance.mark("thousand-ready");
   },
   showError,
+  // Share rules: the phone's share sheet where there is one, else the clipboard
+  share(url, title) {
+    try {
+      if (navigator.share) navigator.share({ title, url }).catch(() => {});
+      else if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
+    } catch (err) { /* the link is shown anyway */ }
+  },
 };

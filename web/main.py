@@ -1,5 +1,16 @@
-# Entry point run by PyScript (index.html).  The engine and the DOM layer come from
-# thousand.zip, unpacked into the working directory by the "files" config.
-from thousand.web import app
+# The table's entry point, run by PyScript's MicroPython on the main thread (index.html).
+# The engine and the bots are in the worker (web/engine-worker.mjs); this side draws.
+#
+# MicroPython compiles each module from source when it is imported.  One module at a time,
+# each in its own task (the sleep hands the thread back to the browser), keeps every
+# main-thread task of the start short (scripts/bench_web.py measures the longest).
+import asyncio
 
-app.start()
+for name in ("i18n", "dom", "ui_state", "persist", "budget", "engine_client", "render_table",
+             "render_dialogs", "intents", "controller", "page"):
+    __import__("thousand.web." + name)
+    await asyncio.sleep(0)  # noqa: F704 - PyScript runs this file with top-level await
+
+from thousand.web import page  # noqa: E402
+
+page.start()

@@ -25,6 +25,12 @@ def read_bytes(path: str) -> bytes:
         raise ValueError(f"cannot read {path}: {e.strerror or e}") from None
 
 
+def read_json(path: str):
+    """A JSON file (or - for stdin) -> value, read within the schema's limits; any problem
+    -> ValueError (RecordError) with one line."""
+    return schema.loads(read_bytes(path), path)
+
+
 def one_line(text: str) -> str:
     """The first line of a message, printable whatever it contains (lone surrogates,
     controls)."""
@@ -37,7 +43,7 @@ def cmd_replay(args) -> int:
     for any file that is not a good record (unreadable, not UTF-8 JSON within the schema's
     limits, or any engine error: RecordError, ConventionError, IllegalAction)."""
     try:
-        g = Game.from_record(schema.loads(read_bytes(args.file), args.file))
+        g = Game.from_record(read_json(args.file))
     except (ValueError, ThousandError) as e:
         print(f"replay: {one_line(str(e)) or type(e).__name__}", file=sys.stderr)
         return 2
@@ -156,6 +162,12 @@ def main(argv=None) -> int:
     b.add_argument("--decisions", type=int, default=200)
     b.add_argument("--players", type=int, default=0, help="only this player count (2-6)")
     b.add_argument("--conventions", default=None, help="share-link code (e.g. two_mode=draw)")
+    rv = sub.add_parser("review", help="deal review: the open-hand value of every card a seat "
+                                       "played, and the hard bot's view of its decisions (JSON)")
+    rv.add_argument("file", help="record file, or - for stdin")
+    rv.add_argument("--deal", type=int, default=1, help="deal number, from 1")
+    rv.add_argument("--seat", type=int, default=0)
+    rv.add_argument("--worlds", type=int, default=8, help="worlds per hard-bot estimate")
     m = sub.add_parser("match", help="duplicate match between bots")
     m.add_argument("--seats", default="hard,normal,normal")
     m.add_argument("--deals", type=int, default=300)
@@ -175,6 +187,9 @@ def main(argv=None) -> int:
             return cmd_simulate(args)
         if args.cmd == "bench":
             return cmd_bench(args)
+        if args.cmd == "review":
+            from .bots.review import main_review
+            return main_review(args)
         if args.cmd == "match":
             from .bots.match import cmd_match
             return cmd_match(args)

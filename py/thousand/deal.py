@@ -87,13 +87,16 @@ def cards_to_spec(c: Cards, layout: Layout) -> dict:
     return spec
 
 
+_SHARED = ("steps", "step", "layout", "cards", "playing")
+
+
 class Deal:
     """One deal.  Seats are numbered over the whole table; ``playing`` lists the seats that
     take part, clockwise from first hand, and ``nxt`` maps each to the next one."""
 
     __slots__ = (
         # who and what
-        "number", "dealer", "seed", "layout", "playing", "nxt", "cards", "spec",
+        "number", "dealer", "seed", "layout", "playing", "nxt", "cards",
         "golden", "doubled", "golden_no",
         # the flow
         "steps", "at", "step", "turn", "queue", "actions", "outcome",
@@ -106,7 +109,7 @@ class Deal:
         "declarer", "contract", "talon_pile", "talon_public", "gives_face_down", "gives",
         "discards", "had_nines",
         # play
-        "trump", "trick", "leader", "tricks_taken", "card_points", "meld_points", "melds",
+        "trump", "trick", "trick_cards", "leader", "tricks_taken", "card_points", "meld_points", "melds",
         "meld_at", "tricks", "draws",
     )
 
@@ -159,6 +162,7 @@ class Deal:
         self.had_nines = [False] * n
         self.trump = -1
         self.trick: list[tuple[int, int]] = []    # (seat, card) in play order
+        self.trick_cards: list[int] = []          # the same cards (the play rules' input)
         self.leader = -1
         self.tricks_taken = [0] * n
         self.card_points = [0] * n
@@ -167,6 +171,17 @@ class Deal:
         self.meld_at: list[int] = []              # index of the trick each meld was led in
         self.tricks: list[tuple[int, list, int]] = []  # (leader, [(seat, card)], winner)
         self.draws: list[list[tuple[int, int]]] = []   # per trick: [(seat, card)] drawn after it
+
+    def __deepcopy__(self, memo):
+        """A copy for Game.copy(): the steps, the layout and the dealt cards are shared (they
+        never change once the deal has started); the state is copied."""
+        import copy
+        new = Deal.__new__(Deal)
+        memo[id(self)] = new
+        for k in self.__slots__:
+            v = getattr(self, k)
+            setattr(new, k, v if k in _SHARED else copy.deepcopy(v, memo))
+        return new
 
     # ---- reading -------------------------------------------------------------------------
     @property

@@ -25,6 +25,7 @@ from .errors import IllegalAction, RecordError, rule
 from .scoring import Standing
 
 FORMAT = records.FORMAT
+WINDOW_SECTION = {A.REDEAL: "6.3", A.BLIND: "6.7", A.UNBLIND: "6.7"}
 _DEFAULT = Conventions()
 OVER = "over"
 
@@ -45,9 +46,7 @@ class Game:
         self.first_dealer = schema.read_seat(first_dealer, n, "first_dealer")
         self.next_dealer = self.first_dealer
         self.seed = None if seed is None else schema.read_seed(seed)
-        self.standing = Standing.fresh(n)
-        self.golden_left = n if self.conv.golden_round != "off" else 0
-        self.golden_made = False
+        self.standing = Standing.fresh(n, self.conv)
         self.sheet: list[dict] = []
         self.deals: list[Deal] = []
         self.deal: Deal | None = None
@@ -63,6 +62,8 @@ class Game:
     concessions = property(lambda self: self.standing.concessions)
     finished = property(lambda self: self.standing.finished)
     winner = property(lambda self: self.standing.winner)
+    golden_left = property(lambda self: self.standing.golden_left)
+    golden_made = property(lambda self: self.standing.golden_made)
 
     # ---- construction -----------------------------------------------------------------------
     @classmethod
@@ -166,22 +167,15 @@ class Game:
 
     def _why(self, move: int) -> IllegalAction:
         d = self.deal
-        if move in (A.REDEAL, A.BLIND, A.UNBLIND) and d.phase not in ("redeal", "blind", "unblind"):
-            return rule("not_available", "6.3", f"{A.to_text(move)}: not available now",
-                        action=A.to_text(move))
+        if move in WINDOW_SECTION and d.phase not in ("redeal", "blind", "unblind"):
+            return rule("not_available", WINDOW_SECTION[move],
+                        f"{A.to_text(move)}: not available now", action=A.to_text(move))
         if move == A.PASS and d.phase not in ("bidding", "redeal", "blind", "unblind"):
             return rule("pass_not_available", "3", "'pass' is not a move now")
         return d.step.why(self, d, move)
 
     def copy(self) -> "Game":
-        """An independent copy.  The deals' steps are shared: they are modules and stateless
-        objects of the flow (a module cannot be deep-copied)."""
-        memo = {}
-        for d in self.deals:
-            memo[id(d.steps)] = d.steps
-            for step in d.steps:
-                memo[id(step)] = step
-        return copy.deepcopy(self, memo)
+        return copy.deepcopy(self)
 
     # ---- observation (thousand.view) --------------------------------------------------------
     def view(self, seat: int) -> dict:

@@ -34,6 +34,7 @@ from itertools import accumulate
 
 from .cards import card as parse_card, CardError
 from .errors import ConventionError, RecordError, shown
+from .scoring import THIRD
 
 FORMAT = "thousand/1"
 
@@ -357,7 +358,7 @@ def read_start(value, conv) -> dict:
         out[key] = vals
         return vals
     scores = ints("scores", -MAX_SCORE, MAX_SCORE + 1, 5)
-    ints("bolts", 0, 3)
+    ints("bolts", 0, THIRD)                 # the third bolt is paid at once (§5.3)
     ints("concessions", 0, MAX_COUNT)
     ints("falls", 0, MAX_COUNT)
     barrel = st.get("barrel")

@@ -11,6 +11,7 @@ played with real cards (a score sheet kept by hand).  It applies §5.5 in order:
     (3) the barrel              a win, sitting down, attempts and falls, knock-offs
     (4) the dump truck          555 (and −555) becomes 0
     (5) end checks              −1000
+    and then the golden round's count (§6.6): replayed when nobody made his 120
 
 The golden round (§6.6) and the blind game (§6.7) double through one multiplier per seat
 (``DealSummary.multiplier``) and one for bolts, never through branches of their own.
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field
 
 FOUR_NINES_BONUS = 120
 BLIND_CAP = 240
+THIRD = 3           # the third bolt (§5.3), every third concession (§6.5), the third fall (§6.4)
 
 
 @dataclass
@@ -35,10 +37,15 @@ class Standing:
     concessions: list
     finished: bool = False
     winner: int | None = None
+    golden_left: int = 0    # deals of the golden round still to play (§6.6)
+    golden_made: bool = False   # somebody made his 120 in this golden round
 
     @classmethod
-    def fresh(cls, n: int) -> "Standing":
-        return cls([0] * n, [0] * n, [False] * n, [0] * n, [0] * n, [0] * n)
+    def fresh(cls, n: int, conv=None) -> "Standing":
+        """Everybody at 0; with a golden round (§6.6) its N = players deals ahead."""
+        golden = n if conv is not None and conv.golden_round != "off" else 0
+        return cls([0] * n, [0] * n, [False] * n, [0] * n, [0] * n, [0] * n,
+                   golden_left=golden)
 
     def copy(self) -> "Standing":
         return copy.deepcopy(self)
@@ -58,9 +65,13 @@ class DealSummary:
     playing     per seat: did he play this deal (a sitting-out dealer did not: no bolt)
     four_nines  per seat: four nines after the giving (§6.2 four_nines_bonus)
     multiplier  per seat: 2 for every seat in a doubled (golden) deal and for the blind
-                declarer (§6.6, §6.7), else 1
+                declarer (§6.6, §6.7), else 1 (see ``multipliers``): the seat's change
+    penalty_multiplier  2 in a golden-round deal, whose penalties count double too (§6.6);
+                a blind game doubles only the declarer's points (§6.7)
     bolt_multiplier  2 when bolts count double (golden_double_bolts, blind_double_bolts)
     blind       the declarer plays blind (§6.7: made = twice his points, else −240)
+    golden      a deal of the golden round with its automatic declarer (golden_round=on)
+    doubled     a deal of the golden round (either mode): it counts towards its N deals
     """
     declarer: int | None
     contract: int
@@ -71,7 +82,10 @@ class DealSummary:
     four_nines: list = field(default_factory=list)
     multiplier: list = field(default_factory=list)
     bolt_multiplier: int = 1
+    penalty_multiplier: int = 1
     blind: bool = False
+    golden: bool = False
+    doubled: bool = False
     number: int = 0
     dealer: int = 0
 
@@ -81,6 +95,17 @@ class DealSummary:
             self.four_nines = [False] * n
         if not self.multiplier:
             self.multiplier = [1] * n
+
+
+def multipliers(conv, n: int, doubled: bool, blind: bool, declarer) -> tuple[list, int]:
+    """(per-seat multiplier, bolt multiplier) of a deal: a golden-round deal doubles every
+    seat's changes and penalties (§6.6), a blind game the declarer's (§6.7); bolts double with
+    golden_double_bolts / blind_double_bolts."""
+    mult = [2 if doubled else 1] * n
+    if blind:
+        mult[declarer] = 2
+    double_bolts = (doubled and conv.golden_double_bolts) or (blind and conv.blind_double_bolts)
+    return mult, 2 if double_bolts else 1
 
 
 def _ev(kind: str, seat, value, **extra) -> dict:
@@ -129,6 +154,7 @@ def score_deal(conv, st: Standing, s: DealSummary) -> dict:
     _barrel(conv, st, s, on, before, made, events)                        # (3)
     _dump_truck(conv, st, events)                                         # (4)
     _end_checks(conv, st, events)                                         # (5)
+    _golden_round(conv, st, s, made, events)
     if s.outcome == "conceded":
         outcome = "conceded"
     elif s.declarer is None:
@@ -151,6 +177,7 @@ def _changes_and_bolts(conv, st: Standing, s: DealSummary, on, made: bool, event
     mult = s.multiplier
     frozen = _frozen(conv, s, on)
     change = [0] * n
+    penalty = [0] * n         # not multiplied: already the golden round's (§6.6)
     bolt_add = [0] * n
     # who scores like a defender: everybody but the declarer, unless on the barrel or frozen
     defends = [s_ != decl and not on[s_] and not frozen for s_ in range(n)]
@@ -164,9 +191,9 @@ def _changes_and_bolts(conv, st: Standing, s: DealSummary, on, made: bool, event
                 bolt_add[decl] += s.bolt_multiplier
             # concede_limit_three: his (at most three) concessions cost nothing at all
             if (conv.concede_third_penalty and not conv.concede_limit_three
-                    and st.concessions[decl] % 3 == 0):
-                change[decl] -= conv.penalty
-                events.append(_ev("third_concession", decl, -conv.penalty * mult[decl]))
+                    and st.concessions[decl] % THIRD == 0):
+                penalty[decl] = conv.penalty * s.penalty_multiplier
+                events.append(_ev("third_concession", decl, -penalty[decl]))
         award = concession_award(conv, s.contract, sum(s.playing) - 1)
         for x in range(n):
             if defends[x]:
@@ -179,7 +206,7 @@ def _changes_and_bolts(conv, st: Standing, s: DealSummary, on, made: bool, event
                 change[decl] = min(pts, BLIND_CAP // 2) if conv.blind_max_240 else pts
             elif made:
                 change[decl] = s.contract
-            elif conv.fail_by == "shortfall":
+            elif conv.fail_by == "shortfall" and not s.blind:     # blind: −240 (§6.7)
                 pts = s.points[decl]
                 change[decl] = -round5(s.contract - (round5(pts) if conv.round_declarer else pts))
             else:
@@ -205,20 +232,21 @@ def _changes_and_bolts(conv, st: Standing, s: DealSummary, on, made: bool, event
                 change[x] += FOUR_NINES_BONUS
                 events.append(_ev("four_nines", x, FOUR_NINES_BONUS * mult[x]))
     for x in range(n):
-        st.scores[x] += change[x] * mult[x]
+        st.scores[x] += change[x] * mult[x] - penalty[x]
     return bolt_add
 
 
 def _bolt_penalties(conv, st: Standing, s: DealSummary, bolt_add, events) -> None:
-    """(2) §5.3: the third bolt costs `penalty` (doubled with the seat's multiplier); a count
+    """(2) §5.3: the third bolt costs `penalty` (double in the golden round, §6.6); a count
     that passes 3 pays once and keeps the remainder."""
+    cost = conv.penalty * s.penalty_multiplier
     for x, add in enumerate(bolt_add):
         if add:
             st.bolts[x] += add
-            if conv.bolts_mode != "none" and st.bolts[x] >= 3:
-                st.bolts[x] -= 3
-                st.scores[x] -= conv.penalty * s.multiplier[x]
-                events.append(_ev("third_bolt", x, -conv.penalty * s.multiplier[x]))
+            if conv.bolts_mode != "none" and st.bolts[x] >= THIRD:
+                st.bolts[x] -= THIRD
+                st.scores[x] -= cost
+                events.append(_ev("third_bolt", x, -cost))
 
 
 def _barrel(conv, st: Standing, s: DealSummary, on, before, made: bool, events) -> None:
@@ -256,7 +284,7 @@ def _barrel(conv, st: Standing, s: DealSummary, on, before, made: bool, events) 
         st.scores[x] = score
         st.falls[x] += 1
         events.append(_ev("barrel_fall", x, score, why=why))
-        if conv.three_barrels_zero and st.falls[x] >= 3:
+        if conv.three_barrels_zero and st.falls[x] >= THIRD:
             st.scores[x] = 0
             st.falls[x] = 0
             events.append(_ev("barrel_zero", x, 0))
@@ -308,6 +336,25 @@ def _end_checks(conv, st: Standing, events) -> None:
         leaders = [x for x, v in enumerate(st.scores) if v == top]
         st.winner = leaders[0] if len(leaders) == 1 else None
         events.append(_ev("minus_1000", None, -1000))
+
+
+def _golden_round(conv, st: Standing, s: DealSummary, made: bool, events) -> None:
+    """§6.6: count a deal of the golden round; after its N deals, if nobody made his 120,
+    the round is played again — with `golden_reset` from 0 for everybody."""
+    if not s.doubled or st.golden_left <= 0:
+        return
+    st.golden_left -= 1
+    if s.golden and made:
+        st.golden_made = True
+    if st.golden_left or conv.golden_round != "on" or st.golden_made or st.finished:
+        return
+    n = len(st.scores)
+    if conv.golden_reset:
+        st.__dict__.update(Standing.fresh(n).__dict__)
+        events.append(_ev("golden_reset", None, 0))
+    else:
+        events.append(_ev("golden_replay", None, n))
+    st.golden_left = n
 
 
 def _row(s: DealSummary, st: Standing, before, bolted, events, outcome) -> dict:

@@ -20,3 +20,47 @@ def test_failed_load_shows_clear_error(page, site_url):
     text = page.inner_text("#load-error")
     assert "Не удалось загрузить" in text
     assert page.locator("#loader").is_hidden()
+
+
+def engine_boot(page):
+    return page.evaluate("document.documentElement.dataset.engineBoot")
+
+
+def test_repeat_visit_restores_the_engine_snapshot_and_plays(page, site_url, open_table):
+    """The first visit stores a memory snapshot of the engine (per build); a reload starts
+    from it, and the restored engine plays: the bots move and a human card is accepted."""
+    from test_table import fast_settings, my_play_turn, play_until, state
+    fast_settings(page)
+    open_table(page, site_url + "#seed=5")
+    assert engine_boot(page) == "fresh"
+    page.wait_for_selector("html[data-engine-snapshot=stored]", state="attached", timeout=60_000)
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]", state="attached", timeout=90_000)
+    assert engine_boot(page) == "snapshot"
+    st = play_until(page, my_play_turn, limit=300)
+    page.click("#hand [data-legal='true'] >> nth=0")
+    if state(page)["overlay"] == "dialog-meld":
+        page.click("#btn-play-plain")
+    page.wait_for_function(f"+document.getElementById('table').dataset.actions > {st['actions']}")
+
+
+@pytest.mark.parametrize("size", [64, 32 << 20])
+def test_unusable_snapshot_is_dropped_and_python_starts_afresh(page, site_url, open_table, size):
+    """A snapshot that is cut short, or garbage of the right length: the engine starts the
+    ordinary way and the table plays."""
+    from test_table import fast_settings
+    fast_settings(page)
+    open_table(page, site_url)
+    page.wait_for_selector("html[data-engine-snapshot=stored]", state="attached", timeout=60_000)
+    page.evaluate("""async (size) => {
+        const version = document.querySelector('meta[name="thousand-version"]').content;
+        const key = new URL('engine-snapshot/' + version, location.href).href;
+        const c = await caches.open('engine-snapshot');
+        const bytes = new Uint8Array(size).fill(7);
+        await c.put(key, new Response(bytes, {headers: {'X-Snapshot-Bytes': String(size === 64 ? 99 : size)}}));
+    }""", size)
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]", state="attached", timeout=90_000)
+    assert engine_boot(page) == "fresh"
+    assert page.evaluate("document.documentElement.dataset.bootError") is None
+    assert page.locator("#table").get_attribute("data-phase") in ("bidding", "giving", "contract", "play")

@@ -31,6 +31,12 @@ def state(page) -> dict:
                 overlay: (document.querySelector('#overlay-root .dialog') || {}).id || null}; }""")
 
 
+def settled(page, timeout=30_000):
+    """Wait until the engine has answered the human's last request (html[data-busy] is set
+    from the click until the reply is drawn)."""
+    page.wait_for_selector("html:not([data-busy])", state="attached", timeout=timeout)
+
+
 def wait_human_or_overlay(page, timeout=30_000):
     page.wait_for_function("""() => { const t = document.getElementById('table');
         return t.dataset.humanTurn === 'true' || t.dataset.phase === 'over'
@@ -124,6 +130,7 @@ def test_illegal_card_says_why(page, site_url, open_table):
             illegal = page.locator("#hand [data-legal='false']")
             if illegal.count():
                 illegal.first.click()
+                settled(page)
                 msg = page.inner_text("#message")
                 assert msg.startswith("Так нельзя"), msg
                 return
@@ -181,6 +188,7 @@ def test_game_finished_to_its_end(page, site_url, open_table):
     if any(any(r["bolts"]) for r in final.sheet):
         assert "/" in page.inner_text("#dialog-over #sheet-table")
     page.click("#btn-new-game-over")
+    settled(page)
     assert page.locator("#table").get_attribute("data-phase") in ("bidding", "giving")
 
 
@@ -239,6 +247,7 @@ def test_corrupted_save_shows_message_and_keeps_backup(page, site_url, open_tabl
     assert "thousand.save.backup" in notice.inner_text()
     assert page.evaluate("localStorage.getItem('thousand.save.backup')") == bad
     notice.locator("[data-action='new-game']").click()
+    settled(page)
     assert page.locator("#table").get_attribute("data-phase") in ("bidding", "giving")
     assert page.evaluate("localStorage.getItem('thousand.save.backup')") == bad
 
@@ -256,17 +265,22 @@ def test_two_tabs_do_not_overwrite_each_other(context, site_url, open_table):
     a = context.new_page()
     fast_settings(a)
     open_table(a, site_url + "#seed=3")
+    # tab A's bots have moved up to the human: B opens the game A last saved (while A's
+    # bots still write, B would rightly find its save changed elsewhere and stop)
+    wait_human_or_overlay(a)
     b = context.new_page()
     open_table(b, site_url)
     # tab B plays a move; tab A notices and stops instead of overwriting
     seen: set = set()
     human_step(b, seen, bid_high=True)
     a.wait_for_selector("[data-notice='other-tab']")
+    wait_human_or_overlay(b)             # B's bots are done: nothing writes during the take-over
     assert a.evaluate("document.documentElement.dataset.blocked") == "true"
     saved = b.evaluate("localStorage.getItem('thousand.save')")
     assert saved
     # taking over loads B's game in A and claims it: now B stops
     a.click("[data-action='take-over']")
+    settled(a)
     assert a.locator("[data-notice='other-tab']").count() == 0
     b.wait_for_selector("[data-notice='other-tab']")
     assert b.evaluate("document.documentElement.dataset.blocked") == "true"
@@ -311,6 +325,7 @@ def test_settings_language_and_rules_apply(page, site_url, open_table):
     page.check("#conv-ace_marriage")
     page.fill("#set-name-0", "Ann")
     page.click("#btn-apply-new")
+    settled(page)
     rules = page.locator("#table").get_attribute("data-rules")
     assert rules.startswith("polish") and "ace_marriage=on" in rules
     assert page.evaluate("document.documentElement.lang") == "en"

@@ -66,6 +66,25 @@ def searchable(view: dict) -> bool:
 SEARCHED = ("play", "giving", "contract", "bidding")
 
 
+def play_state(view: dict, hands, rules: PlayRules, seats: SolverSeats | None = None) -> PlayState:
+    """The solver's position for a play-phase view and one world (hand masks per table seat)."""
+    seats = seats or SolverSeats(view)
+    trick = view["trick"]
+    leader = trick[0][0] if trick else view["seat"]
+    trump = "SCDH".index(view["trump"]) if view["trump"] else -1
+    owner = -1
+    for m in view["melds"]:
+        if m["suit"] != "A":
+            owner = seats[m["seat"]]
+    taken = 0
+    for s in view["playing"]:
+        if view["tricks_taken"][s]:
+            taken |= 1 << seats[s]
+    return PlayState(hands=seats.hands(hands), declarer=seats[view["declarer"]],
+                     leader=seats[leader], trick=tuple(parse_card(c) for _, c in trick),
+                     trump=trump, trump_owner=owner, taken=taken, rules=rules)
+
+
 def _move_of(action: str):
     verb, c = action.split()[:2]
     return parse_card(c), verb == "meld"
@@ -119,21 +138,7 @@ class HardBot:
     # ---- play ------------------------------------------------------------------------------
     def _state(self, view: dict, hands, rules: PlayRules,
                seats: SolverSeats | None = None) -> PlayState:
-        seats = seats or SolverSeats(view)
-        trick = view["trick"]
-        leader = trick[0][0] if trick else view["seat"]
-        trump = "SCDH".index(view["trump"]) if view["trump"] else -1
-        owner = -1
-        for m in view["melds"]:
-            if m["suit"] != "A":
-                owner = seats[m["seat"]]
-        taken = 0
-        for s in view["playing"]:
-            if view["tricks_taken"][s]:
-                taken |= 1 << seats[s]
-        return PlayState(hands=seats.hands(hands), declarer=seats[view["declarer"]],
-                         leader=seats[leader], trick=tuple(parse_card(c) for _, c in trick),
-                         trump=trump, trump_owner=owner, taken=taken, rules=rules)
+        return play_state(view, hands, rules, seats)
 
     def play(self, view: dict, legal: list[str]) -> str:
         t0 = time.perf_counter()

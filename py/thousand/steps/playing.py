@@ -16,6 +16,7 @@ from ..play import follow_mask, lead_mask, meld_cards, winning_card
 
 PHASE = "play"
 KINGS = sum(1 << (s * 6 + KING) for s in range(4))
+PLAY, MELD = A.PLAY, A.MELD
 
 
 def active(game, d) -> bool:
@@ -54,22 +55,22 @@ def legal(game, d) -> list[int]:
     hand = d.hands[seat]
     if d.trick:
         if d.stock:                       # while the stock lasts, any card (§7 draw)
-            return [A.PLAY + c for c in cards_of(hand)]
-        m = follow_mask(hand, [c for _, c in d.trick], d.trump, game.conv.must_beat)
-        return [A.PLAY + c for c in cards_of(m)]
+            return [PLAY + c for c in cards_of(hand)]
+        m = follow_mask(hand, d.trick_cards, d.trump, game.conv.must_beat)
+        return [PLAY + c for c in cards_of(m)]
     ok = lead_ok(game, d, seat)
-    out = [A.PLAY + c for c in cards_of(ok)]
+    out = [PLAY + c for c in cards_of(ok)]
     conv = game.conv
     if (hand & (hand << 1) & KINGS or (conv.ace_marriage and hand & ACES_MASK == ACES_MASK)) \
             and (d.tricks_taken[seat] or conv.meld_on_first_lead):
-        out.extend(A.MELD + c for c in meld_cards(hand, ok, conv.ace_marriage))
+        out.extend([MELD + c for c in meld_cards(hand, ok, conv.ace_marriage)])
     return out
 
 
 def apply(game, d, move: int) -> None:
     seat = d.turn
-    if move >= A.MELD:
-        c = move - A.MELD
+    if move >= MELD:
+        c = move - MELD
         d.meld_at.append(len(d.tricks))
         if c % 6 == ACE:
             d.meld_points[seat] += ACE_MARRIAGE_VALUE
@@ -80,21 +81,23 @@ def apply(game, d, move: int) -> None:
             d.melds.append((seat, s))
             d.trump = s
     else:
-        c = move - A.PLAY
+        c = move - PLAY
     d.hands[seat] &= ~(1 << c)
     trick = d.trick
+    cards = d.trick_cards
     if not trick:
         d.leader = seat
     trick.append((seat, c))
+    cards.append(c)
     if len(trick) < len(d.playing):
         d.turn = d.nxt[seat]
         return
-    cards = [x for _, x in trick]
     w = trick[winning_card(cards, d.trump)][0]
     d.tricks_taken[w] += 1
     d.card_points[w] += sum([POINTS[x] for x in cards])
     d.tricks.append((d.leader, trick, w))
     d.trick = []
+    d.trick_cards = []
     d.leader = w
     d.turn = w
     if d.stock:

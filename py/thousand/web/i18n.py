@@ -1,10 +1,13 @@
 """UI strings, Russian (default) and English.
 
 A message that puts a player's name with a verb has a ``…_you`` twin for the human (seat 0),
-chosen by ``App.t_who``: "Вы не добрали 120", not "Вы не добрал 120".  The bots' forms are
+chosen by ``Text.who``: "Вы не добрали 120", not "Вы не добрал 120".  The bots' forms are
 masculine ("Бот 1 сыграл"); a player-chosen name gets the same form.
+
+Also the cards' names and glyphs (the table never imports the engine: it runs on the main
+thread under MicroPython; tests/web check these against thousand.cards).  No __future__
+import, no f-string tricks: this module runs under MicroPython too.
 """
-from __future__ import annotations
 
 STRINGS = {
     "ru": {
@@ -123,6 +126,23 @@ STRINGS = {
         "ev_dump_truck": "{name}: самосвал ({value} → 0)",
         "ev_minus_1000": "Счёт дошёл до −1000: игра окончена",
         "owes": "Расчёт: {debtor} → {winner}: {points}",
+        "version": "Версия",
+        "boot_interpreter": "Запуск Python…",
+        "boot_installer": "Установка движка…",
+        "boot_engine": "Установка движка…",
+        "boot_table": "Подготовка стола…",
+        "boot_saved": "Сохранённая игра · запуск движка…",
+        "engine_failed": "Движок не запустился: {why}",
+        "bot_error": "Ошибка бота: {why}",
+        "act_blind": "Играть втёмную",
+        "act_blind_pass": "Посмотреть карты",
+        "act_redeal": "Пересдать",
+        "act_redeal_pass": "Играть эту раздачу",
+        "act_unblind": "Растемнить",
+        "act_unblind_pass": "Играть втёмную дальше",
+        "act_talon": "Взять прикуп {n}",
+        "said_blind": "втёмную",
+        "said_unblind": "растемнил",
     },
     "en": {
         "title": "Thousand",
@@ -240,6 +260,23 @@ STRINGS = {
         "ev_dump_truck": "{name}: dump truck ({value} → 0)",
         "ev_minus_1000": "A score reached −1000: the game is over",
         "owes": "Settlement: {debtor} → {winner}: {points}",
+        "version": "Version",
+        "boot_interpreter": "Starting Python…",
+        "boot_installer": "Installing the engine…",
+        "boot_engine": "Installing the engine…",
+        "boot_table": "Setting the table…",
+        "boot_saved": "Saved game · starting the engine…",
+        "engine_failed": "The engine did not start: {why}",
+        "bot_error": "Bot error: {why}",
+        "act_blind": "Play blind",
+        "act_blind_pass": "Look at the cards",
+        "act_redeal": "Redeal",
+        "act_redeal_pass": "Play this deal",
+        "act_unblind": "Unblind",
+        "act_unblind_pass": "Stay blind",
+        "act_talon": "Take talon {n}",
+        "said_blind": "blind",
+        "said_unblind": "unblinded",
     },
 }
 
@@ -268,3 +305,71 @@ def tr(lang: str, msg_id: str, **kw) -> str:
     table = STRINGS.get(lang) or STRINGS["ru"]
     s = table.get(msg_id) or STRINGS["en"].get(msg_id) or msg_id
     return s.format(**kw) if kw else s
+
+
+# ---- cards (codes as in the views: "QH", "TS"; ranks 9 J Q K T A, suits S C D H) ----------
+RANKS = "9JQKTA"
+SUITS = "SCDH"
+SUIT_GLYPH = "♠♣♦♥"
+RANK_NAMES = {"ru": ("Девятка", "Валет", "Дама", "Король", "Десятка", "Туз"),
+              "en": ("Nine", "Jack", "Queen", "King", "Ten", "Ace")}
+SUIT_WORDS_EN = ("spades", "clubs", "diamonds", "hearts")
+MARRIAGE_VALUE = {"S": 40, "C": 60, "D": 80, "H": 100, "A": 200}
+
+
+def rank_label(code: str) -> str:
+    return "10" if code[0] == "T" else code[0]
+
+
+def glyph(code: str) -> str:
+    return SUIT_GLYPH[SUITS.index(code[1])]
+
+
+def is_red(code: str) -> bool:
+    return code[1] in "DH"
+
+
+def short_card(code: str) -> str:
+    """"♥Q", "♠10"."""
+    return glyph(code) + rank_label(code)
+
+
+def card_name(lang: str, code: str) -> str:
+    """"Дама ♥" / "Queen of hearts" (the cards' accessible names)."""
+    r = RANKS.index(code[0])
+    s = SUITS.index(code[1])
+    if lang == "ru":
+        return RANK_NAMES["ru"][r] + " " + SUIT_GLYPH[s]
+    return RANK_NAMES["en"][r] + " of " + SUIT_WORDS_EN[s]
+
+
+class Text:
+    """Messages in one language with the table's player names."""
+
+    def __init__(self, lang: str, names=None):
+        self.lang = lang if lang in STRINGS else "ru"
+        self.names = list(names or [])
+
+    def __call__(self, msg_id: str, **kw) -> str:
+        return tr(self.lang, msg_id, **kw)
+
+    def name(self, seat) -> str:
+        if seat is None or not isinstance(seat, int):
+            return "—"
+        return self.names[seat] if 0 <= seat < len(self.names) else "#" + str(seat)
+
+    def who(self, msg_id: str, seat, **kw) -> str:
+        """A message about a player: the human (seat 0) gets the second person."""
+        if seat == 0:
+            return self(msg_id + "_you", name=self.name(seat), **kw)
+        return self(msg_id, name=self.name(seat), **kw)
+
+    def card(self, code: str) -> str:
+        return card_name(self.lang, code)
+
+    def points(self, value) -> str:
+        return points_text(self.lang, value)
+
+
+def fmt_delta(v) -> str:
+    return "+" + str(v) if v > 0 else str(v)

@@ -1,0 +1,368 @@
+"""The controller: the only code that talks to the engine and the bots.
+
+It owns the UIState and the last view, turns intents (intents.INTENTS) into engine requests
+through an ``engine`` (engine_client: a worker, or the same interpreter in tests), saves
+through persist.Saves, runs the bots' turns, and redraws through ``page.draw(view, ui)``.
+Requests and replies are JSON (thousand.web.service); actions are §9 strings.
+
+``page`` is the browser side (main.Page) or a stand-in in tests: draw(view, ui),
+ready(), shown(), now(), sleep(ms), set_flag(name, value), log(text), location() and
+share(url, title).
+"""
+import asyncio
+import random
+
+from . import persist
+from .i18n import Text
+from .ui_state import HUMAN, LEVELS, PACE_MS, UIState
+from .budget import HARD_BUDGET, HINT_BUDGET
+
+
+class Controller:
+    def __init__(self, engine, storage, page, build=""):
+        self.engine = engine
+        self.storage = storage
+        self.page = page
+        self.settings = persist.load_settings(storage)
+        self.ui = UIState(self.settings)
+        self.ui.build = build
+        self.saves = persist.Saves(storage, "%08x" % random.getrandbits(32))
+        self.view = None            # the human's view of the game (None: no game)
+        self.seed = 0
+        self.epoch = 0              # bumps on every new game / load / takeover: stale replies are dropped
+        self.bot_running = False
+        self.link_code = None       # rules of a link waiting for "start a new game with them?"
+        self.tasks = []             # running coroutines (tests wait for them)
+
+    # ---- helpers --------------------------------------------------------------------------
+    def t(self, msg_id, **kw):
+        return Text(self.ui.lang, self.ui.names(self.view) if self.view else [])(msg_id, **kw)
+
+    def t_name(self, seat):
+        return Text(self.ui.lang, self.ui.names(self.view) if self.view else []).name(seat)
+
+    def draw(self):
+        self.page.set_flag("blocked", "true" if self.ui.blocked else "false")
+        self.page.set_flag("busy", "true" if self.ui.busy else None)
+        self.page.draw(self.view, self.ui)
+        self.schedule()
+
+    def spawn(self, coro):
+        task = asyncio.create_task(coro)
+        self.tasks.append(task)
+        self.tasks = [x for x in self.tasks if not x.done()] if len(self.tasks) > 20 else self.tasks
+        return task
+
+    def perform(self, result):
+        """Carry out an intent's result: None (the UI state changed: redraw) or a coroutine
+        that talks to the engine.  For a coroutine the table is busy (no input, no human
+        turn on #table, html[data-busy]) from this very moment until its reply is drawn."""
+        if result is None:
+            self.draw()
+            return None
+        self.ui.busy = True
+        self.draw()
+        return self.spawn(self._perform(result))
+
+    async def _perform(self, coro):
+        try:
+            await coro
+        except Exception as e:  # noqa: BLE001 - say it on the table, never a dead page
+            self.page.log("intent failed: " + str(e))
+            self.ui.message = "error: " + str(e)
+        finally:
+            self.ui.busy = False
+        self.draw()
+
+    async def request(self, op, **args):
+        args["op"] = op
+        return await self.engine.request(args)
+
+    # ---- start-up -------------------------------------------------------------------------
+    async def start(self):
+        ui = self.ui
+        link = self.page.location()
+        raw = persist.get(self.storage, persist.SAVE_KEY)
+        data, problem = self.saves.read()
+        if problem is not None:
+            self.save_problem(problem.kind, problem.detail)
+        elif data and isinstance(data.get("view"), dict) and not link["found"]:
+            # a repeat visit: the saved table at once, input accepted once the engine answers
+            self.view = data["view"]
+            if self.view.get("finished"):
+                ui.overlay = "over"
+            self.draw()
+            self.page.shown()
+        else:
+            self.page.draw(None, ui)
+        try:
+            await self.engine.ready()
+        except Exception as e:  # noqa: BLE001 - no engine: say so where the table is
+            ui.notice("engine", self.t("engine_failed", why=str(e)[:300]))
+            self.page.draw(self.view, ui)
+            self.page.failed(str(e))
+            return
+        self.view = None
+        if data is not None:
+            reply = await self.request("load", record=data["record"])
+            if reply.get("ok"):
+                self.take(reply, fresh=True)
+                self.seed = data["record"].get("seed") if isinstance(data["record"].get("seed"), int) else 0
+            else:
+                self.saves.fail(raw)
+                self.save_problem("corrupt", reply.get("why", ""))
+        if link["rules"] is not None:
+            await self.apply_link(link["rules"])
+        if self.view is None and not any(n["kind"] in ("corrupt", "future") for n in ui.notices):
+            await self.new_game(seed=link["seed"])
+        self.page.set_lang(ui.lang)
+        ui.ready = True
+        self.draw()
+        self.page.ready()
+        # the settings' catalog and the version: after the first frame, not on its way
+        self.spawn(self.hello())
+
+    async def hello(self):
+        reply = await self.request("hello")
+        if reply.get("ok"):
+            self.ui.catalog = reply
+            self.ui.version = reply.get("version") or ""
+            if self.ui.overlay == "settings":
+                self.draw()
+
+    def save_problem(self, kind, detail):
+        key = "save_future" if kind == "future" else "save_corrupt"
+        self.ui.notice(kind, self.t(key, detail=str(detail)[:300], key=persist.BACKUP_KEY),
+                       actions=[("new_game", "new-game")])
+        self.page.set_flag("saveProblem", kind)
+
+    async def apply_link(self, code):
+        r = await self.request("rules", code=code)
+        if r.get("problems"):
+            self.ui.notice("link", self.t("link_ignored", what="; ".join(r["problems"])[:600]))
+        v = self.view
+        in_progress = v is not None and not v.get("finished") and (v.get("action_count") or 0) > 0
+        if in_progress:
+            self.link_code = r["code"]
+            self.ui.notice("link-pending", self.t("link_pending", code=r["code"]),
+                           actions=[("start_with_link", "link-start"), ("keep_game", "link-keep")])
+        else:
+            self.settings["rules"] = r["code"]
+            persist.save_settings(self.storage, self.settings)
+            self.view = None
+            if not r.get("problems"):
+                self.ui.notice("link-ok", self.t("link_applied", code=r["code"]))
+
+    # ---- the game -------------------------------------------------------------------------
+    def take(self, reply, fresh=False):
+        """A reply that carries a new position: show it (and the summary if a deal ended)."""
+        ui = self.ui
+        old = self.view
+        self.view = reply["view"]
+        ui.reset_for_position()
+        ui.message = ""
+        if fresh:
+            ui.summary = None
+            ui.overlay_back = None
+            ui.hint = None
+            ui.overlay = "over" if self.view.get("finished") else None
+            return
+        sheet = self.view.get("sheet") or []
+        if old is not None and len(sheet) > len(old.get("sheet") or []):
+            ui.summary = {"row": sheet[-1], "view": reply.get("deal_view")}
+            ui.overlay = "over" if self.view.get("finished") else "summary"
+            ui.overlay_back = None
+        elif ui.overlay == "meld":
+            ui.overlay = None
+
+    def save(self, reply, force=False):
+        ok = self.saves.write(reply["record"], reply["view"], self.page.now(), force=force)
+        if not ok:
+            self.block_other_tab()
+        return ok
+
+    async def new_game(self, seed=None, rules=None):
+        self.epoch += 1
+        self.seed = seed if seed is not None else random.randrange(1, 2 ** 31 - 1)
+        reply = await self.request("new", rules=rules or self.settings.get("rules") or "classic",
+                                   names=[n.strip() for n in self.settings.get("names") or []],
+                                   seed=self.seed)
+        self.saves.new_game("%06x%06x" % (random.getrandbits(24), random.getrandbits(24)))
+        self.ui.blocked = False
+        self.ui.drop_notice("corrupt", "future", "other-tab", "link-pending")
+        self.take(reply, fresh=True)
+        self.save(reply, force=True)
+
+    def act(self, action):
+        """The human's action (an intent's result: run it with perform); None if the
+        table does not accept input now."""
+        if not self.ui.can_act(self.view):
+            return None
+        return self._act(action, self.epoch)
+
+    async def _act(self, action, epoch):
+        """An illegal action gets the engine's reason on the table."""
+        reply = await self.request("act", action=action)
+        if epoch != self.epoch:
+            return False
+        if not reply.get("ok"):
+            self.ui.message = self.t("illegal", why=reply.get("why", ""))
+            return False
+        self.take(reply)
+        self.save(reply)
+        return True
+
+    def schedule(self):
+        v, ui = self.view, self.ui
+        if (v is None or not ui.ready or v.get("finished") or ui.blocked or self.bot_running
+                or ui.busy or ui.in_summary()):
+            return
+        seat = v.get("current_seat")
+        if seat is None or seat == HUMAN:
+            return
+        self.bot_running = True
+        self.spawn(self.bot_turn(self.epoch, seat))
+
+    async def bot_turn(self, epoch, seat):
+        try:
+            t0 = self.page.now()
+            await self.page.sleep(20)      # let the last frame paint first
+            level = self.settings.get("level") if self.settings.get("level") in LEVELS else "normal"
+            talon_shown = self.view.get("phase") == "giving" and not self.view.get("gives")
+            reply = await self.request("bot", level=level, budget=HARD_BUDGET)
+            pace = PACE_MS.get(self.settings.get("speed"), 800)
+            if talon_shown:
+                pace *= 2      # the talon was just shown: give the player time to look
+            wait = pace - (self.page.now() - t0)
+            if wait > 0:
+                await self.page.sleep(wait)
+        except Exception as e:  # noqa: BLE001
+            self.bot_running = False
+            self.ui.message = self.t("bot_error", why=str(e)[:200])
+            self.draw()
+            return
+        self.bot_running = False
+        if epoch != self.epoch or self.ui.blocked:
+            self.schedule()
+            return
+        if not reply.get("ok"):
+            self.ui.message = self.t("bot_error", why=reply.get("why", ""))
+            self.draw()
+            return
+        if reply.get("problem"):
+            self.page.log("bot: " + reply["problem"])
+        self.take(reply)
+        self.save(reply)
+        self.draw()
+
+    # ---- tabs ----------------------------------------------------------------------------
+    def block_other_tab(self):
+        self.ui.blocked = True
+        self.epoch += 1
+        self.ui.notice("other-tab", self.t("other_tab"), actions=[("take_over", "take-over")])
+
+    def on_storage(self, key):
+        if key != persist.SAVE_KEY or self.ui.blocked:
+            return
+        if self.saves.changed_elsewhere():
+            self.block_other_tab()
+            self.draw()
+
+    async def take_over(self):
+        ui = self.ui
+        ui.blocked = False
+        ui.drop_notice("other-tab")
+        self.epoch += 1
+        raw = persist.get(self.storage, persist.SAVE_KEY)
+        data, problem = self.saves.read()
+        if data is not None:
+            reply = await self.request("load", record=data["record"])
+            if reply.get("ok"):
+                self.take(reply, fresh=True)
+                self.save(reply, force=True)   # claim the game: the other tab now stops in turn
+                return
+            self.saves.fail(raw)
+        await self.new_game()
+
+    # ---- hints ---------------------------------------------------------------------------
+    def request_hint(self):
+        v, ui = self.view, self.ui
+        if not ui.can_act(v):
+            return
+        at = v.get("action_count")
+        if ui.hint and ui.hint.get("at") == at and ui.hint.get("status") != "error":
+            return    # already thinking about (or showing) this position
+        ui.hint = {"at": at, "status": "pending"}
+        self.spawn(self.hint_task(at))
+
+    async def hint_task(self, at):
+        reply = await self.request("hint", budget=HINT_BUDGET)
+        ui = self.ui
+        if ui.hint is None or ui.hint.get("at") != at or (self.view or {}).get("action_count") != at:
+            return      # the position changed meanwhile: the answer is stale
+        if reply.get("ok"):
+            ui.hint.update(status="done", action=reply["action"], estimate=reply.get("estimate") or {})
+        else:
+            ui.hint.update(status="error", why=reply.get("why", ""))
+        self.draw()
+
+    # ---- settings ------------------------------------------------------------------------
+    def open_settings(self):
+        ui = self.ui
+        conv = dict((self.view or {}).get("conventions") or {"preset": "classic"})
+        ui.draft = {"conv": conv, "names": list(self.settings["names"]),
+                    "level": self.settings["level"], "speed": self.settings["speed"],
+                    "lang": ui.lang, "error": ""}
+        ui.overlay = "settings"
+        ui.share_url = ""
+
+    def draft_changes(self):
+        d = self.ui.draft
+        conv = dict(d["conv"])
+        preset = conv.pop("preset", "classic")
+        base = ((self.ui.catalog or {}).get("preset_values") or {}).get(preset) or {}
+        full = dict(base)
+        full.update(conv)
+        return preset, full
+
+    async def draft_code(self):
+        preset, changes = self.draft_changes()
+        r = await self.request("draft", preset=preset, changes=changes)
+        if not r.get("ok"):
+            self.ui.draft["error"] = r.get("why", "")
+            return None
+        return r["code"]
+
+    async def apply_settings(self, new):
+        ui = self.ui
+        d = ui.draft
+        if d is None:
+            return
+        code = await self.draft_code()
+        if code is None:
+            self.draw()
+            return
+        names = [n.strip() for n in d["names"]]
+        if not all(names):
+            d["error"] = self.t("invalid_name")
+            self.draw()
+            return
+        self.settings.update({"names": names, "level": d["level"], "speed": d["speed"],
+                              "lang": d["lang"] if d["lang"] in ("ru", "en") else "ru",
+                              "rules": code})
+        persist.save_settings(self.storage, self.settings)
+        ui.lang = self.settings["lang"]
+        self.page.set_lang(ui.lang)
+        ui.overlay = None
+        ui.draft = None
+        if new:
+            await self.new_game(rules=code)
+
+    async def share(self):
+        code = await self.draft_code()
+        if code is None:
+            self.draw()
+            return
+        loc = self.page.location()
+        self.ui.share_url = persist.share_url(loc["origin"], loc["pathname"], code, self.page.encode)
+        self.page.share(self.ui.share_url, self.t("title"))

@@ -1,0 +1,253 @@
+"""The engine side of the table: the one place that holds a ``Game`` and the bots.
+
+It runs in the Pyodide worker (web/engine-worker.mjs), and in tests under CPython.  The table
+(thousand.web.controller, on the main thread) speaks to it only in JSON:
+
+    request  {"op": "act", "action": "play QH", ...}
+    reply    {"ok": true, "view": {...}, "record": {...}, ...}
+             {"ok": false, "error": "illegal", "why": "must follow suit (§3.7)"}
+
+Every reply that changes the game carries the human's ``view`` (``Game.view(HUMAN)``) and
+the §9 ``record`` (what the table saves), and, when a deal has just ended, ``deal_view``:
+the human's view of that finished deal for the summary.  The ops (``OPS``):
+
+    hello                       package version, conventions catalog, presets (every one the
+                                engine plays: the table chooses what it offers)
+    new {rules, names, seed, first_dealer}
+    load {record}               replay a saved record ("error": "record" if it cannot be)
+    act {action}                the human's action (§9 text)
+    bot {level, budget}         the bot on turn chooses and its action is applied
+    hint {budget}               the hard bot's advice for the human: {action, estimate}
+    rules {code}                a share link's code read leniently: {code, dict, problems}
+    draft {preset, changes}     settings form -> conventions {code, dict} or "error"
+    preset {preset}             a preset's conventions as a dict
+    bench_bots {deals, seed}    hard-bot timings for scripts/bench_bot_web.py
+
+New ops (redeal, blind, talon choices…) need no new op: they are actions, sent with ``act``.
+"""
+from __future__ import annotations
+
+import json
+
+from thousand import Conventions, ConventionError, Game, IllegalAction, PRESETS
+
+from .budget import HARD_BUDGET, HINT_BUDGET
+
+HUMAN = 0
+LEVELS = ("easy", "normal", "hard", "random")
+
+
+def package_version() -> str:
+    try:
+        from importlib.metadata import version
+        return version("thousand")
+    except Exception:  # noqa: BLE001 - run from a source tree without metadata
+        return "source"
+
+
+def reset() -> None:
+    """Forget the game (the worker calls it after restoring a memory snapshot, which was
+    taken with the first visit's game in memory)."""
+    global _service
+    _service = None
+
+
+def fallback_choice(view: dict) -> str:
+    """A legal move without any bot (only if the bots package itself fails)."""
+    legal = list(view.get("legal") or [])
+    if not legal:
+        raise ValueError("no legal action")
+    if "pass" in legal and view.get("phase") == "bidding":
+        return "pass"
+    contracts = [a for a in legal if a.startswith("contract ")]
+    return contracts[0] if contracts else legal[0]
+
+
+class Service:
+    def __init__(self):
+        self.game: Game | None = None
+        self.seed = 0
+        self._bots: dict = {}
+
+    # ---- the one entry point ----------------------------------------------------------
+    def handle(self, request: str) -> str:
+        """One JSON request -> one JSON reply (never raises)."""
+        try:
+            req = json.loads(request)
+            op = req.get("op")
+            fn = OPS.get(op)
+            if fn is None:
+                return json.dumps({"ok": False, "error": "op", "why": f"unknown op {op!r}"})
+            out = fn(self, req)
+            out.setdefault("ok", True)
+            if "id" in req:
+                out["id"] = req["id"]
+            return json.dumps(out)
+        except IllegalAction as e:
+            return json.dumps({"ok": False, "error": "illegal", "why": str(e)})
+        except Exception as e:  # noqa: BLE001 - a reply, never a dead worker
+            return json.dumps({"ok": False, "error": "internal", "why": f"{type(e).__name__}: {e}"})
+
+    # ---- replies ----------------------------------------------------------------------
+    def state(self, before_deals: int | None = None) -> dict:
+        g = self.game
+        out = {"view": g.view(HUMAN), "record": g.to_record()}
+        if before_deals is not None and len(g.sheet) > before_deals:
+            row = g.sheet[-1]
+            out["deal_view"] = g.deal_view(row["deal"], HUMAN) if not g.finished else None
+        return out
+
+    def _need_game(self):
+        if self.game is None:
+            raise IllegalAction("no game")
+        return self.game
+
+    # ---- ops --------------------------------------------------------------------------
+    def op_hello(self, req) -> dict:
+        catalog = Conventions.catalog()
+        values = {}
+        for p in PRESETS:
+            conv = Conventions.from_preset(p)
+            values[p] = {item["id"]: getattr(conv, item["id"]) for item in catalog}
+        return {"version": package_version(), "catalog": catalog,
+                "presets": list(PRESETS), "preset_values": values,
+                "levels": list(LEVELS)}
+
+    def op_new(self, req) -> dict:
+        try:
+            conv = Conventions.from_code(str(req.get("rules") or "classic"))
+        except ConventionError:
+            conv = Conventions()
+        given = req.get("names") if isinstance(req.get("names"), list) else []
+        n = conv.players
+        names = []
+        for s in range(n):
+            x = given[s] if s < len(given) and isinstance(given[s], str) else ""
+            names.append(x.strip() or f"P{s}")
+        self.seed = int(req.get("seed") or 1)
+        dealer = req.get("first_dealer")
+        if not isinstance(dealer, int) or not 0 <= dealer < n:
+            dealer = n - 1
+        self.game = Game.new(conventions=conv, names=names, first_dealer=dealer, seed=self.seed)
+        self._bots = {}
+        return self.state()
+
+    def op_load(self, req) -> dict:
+        record = req.get("record")
+        try:
+            if not isinstance(record, dict):
+                raise TypeError("no game record")
+            g = Game.from_record(record)
+        except Exception as e:  # noqa: BLE001 - RecordError, IllegalAction, ConventionError, …
+            return {"ok": False, "error": "record", "why": f"{type(e).__name__}: {e}"}
+        self.game = g
+        self.seed = int(record.get("seed") or 0) if isinstance(record.get("seed"), int) else 0
+        self._bots = {}
+        return self.state()
+
+    def op_act(self, req) -> dict:
+        g = self._need_game()
+        before = len(g.sheet)
+        g.apply(str(req.get("action")))
+        return self.state(before)
+
+    def bot(self, level: str, seat: int, budget: float | None):
+        key = (level, seat, budget)
+        bot = self._bots.get(key)
+        if bot is None:
+            from thousand.bots import make_bot
+            options = {"budget": float(budget)} if level == "hard" and budget else {}
+            bot = self._bots[key] = make_bot(level, seed=self.seed * 7 + seat, **options)
+        return bot
+
+    def op_bot(self, req) -> dict:
+        g = self._need_game()
+        seat = g.current_seat
+        if seat is None or seat == HUMAN:
+            return {"ok": False, "error": "turn", "why": f"seat {seat} is on turn"}
+        level = req.get("level") if req.get("level") in LEVELS else "normal"
+        view = g.view(seat)
+        try:
+            action = self.bot(level, seat, req.get("budget", HARD_BUDGET)).choose(view)
+        except Exception as e:  # noqa: BLE001 - a broken bot still lets the game go on
+            action = fallback_choice(view)
+            problem = f"{type(e).__name__}: {e}"
+        else:
+            problem = None
+        before = len(g.sheet)
+        try:
+            g.apply(action)
+        except IllegalAction as e:
+            problem = f"bot {seat} chose an illegal action {action!r}: {e}"
+            action = fallback_choice(view)
+            g.apply(action)
+        out = self.state(before)
+        out.update(action=action, seat=seat)
+        if problem:
+            out["problem"] = problem
+        return out
+
+    def op_hint(self, req) -> dict:
+        g = self._need_game()
+        if g.current_seat != HUMAN:
+            return {"ok": False, "error": "turn", "why": "not the human's turn"}
+        from thousand.bots import hint
+        res = hint(g.view(HUMAN), budget=float(req.get("budget") or HINT_BUDGET))
+        return {"action": str(res["action"]), "estimate": res.get("estimate") or {},
+                "action_count": g.view(HUMAN)["action_count"]}
+
+    def op_rules(self, req) -> dict:
+        code = str(req.get("code") or "")[:2000]
+        try:
+            conv, problems = Conventions.from_code_lenient(code)
+        except Exception as e:  # noqa: BLE001
+            conv, problems = Conventions(), [str(e)]
+        return {"code": conv.to_code(), "dict": conv.to_dict(), "problems": list(problems)}
+
+    def op_preset(self, req) -> dict:
+        return {"dict": Conventions.from_preset(str(req.get("preset"))).to_dict()}
+
+    def op_draft(self, req) -> dict:
+        preset = str(req.get("preset") or "classic")
+        changes = req.get("changes") or {}
+        try:
+            base = Conventions.from_preset(preset)
+            diff = {k: v for k, v in changes.items() if getattr(base, k, None) != v}
+            conv = Conventions.from_preset(preset, **diff)
+        except (ConventionError, TypeError, ValueError) as e:
+            return {"ok": False, "error": "rules", "why": str(e)}
+        return {"code": conv.to_code(), "dict": conv.to_dict()}
+
+    def op_bench_bots(self, req) -> dict:
+        from thousand.bots import make_bot
+        from .botbench import play_hard
+        seed = int(req.get("seed") or 1)
+        bots = {}
+
+        async def choose(seat, view):
+            if seat not in bots:
+                bots[seat] = make_bot("hard", seed=seed * 7 + seat, budget=HARD_BUDGET)
+            return bots[seat].choose(view)
+        return run_sync(play_hard(choose, int(req.get("deals") or 6), seed))
+
+
+def run_sync(coro):
+    """Drive a coroutine that never really suspends (no event loop in the worker call)."""
+    try:
+        while True:
+            coro.send(None)
+    except StopIteration as stop:
+        return stop.value
+
+
+OPS = {name[3:]: fn for name, fn in vars(Service).items() if name.startswith("op_")}
+
+_service: Service | None = None
+
+
+def handle(request: str) -> str:
+    """The worker's entry point (web/engine-worker.mjs calls it with each message)."""
+    global _service
+    if _service is None:
+        _service = Service()
+    return _service.handle(request)

@@ -1,0 +1,43 @@
+"""The hard bot plays every table of RULES.md §7 legally (issue 8 item 7): it searches where
+three seats play (3 players, 4 with the dealer sitting out) and plays the normal bot's choices
+elsewhere and in the windows of §6.3/§6.7 and the two talons."""
+import random
+
+import pytest
+
+from thousand import Game
+from thousand.bots import make_bot
+from thousand.bots.hard import SolverSeats, searchable
+from thousand_helpers import random_conventions
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_hard_bot_plays_every_table_legally(players, seed):
+    rng = random.Random(seed * 10 + players)
+    conv = random_conventions(rng, players)
+    g = Game.new(conv, seed=seed, first_dealer=seed % players)
+    hard = make_bot("hard", seed=seed, worlds=3)
+    others = [make_bot("normal", seed=i) for i in range(players)]
+    answered = 0
+    while not g.finished and (len(g.sheet) < 2 or answered < 5) and len(g.sheet) < 12:
+        seat = g.current_seat
+        v = g.view(seat)
+        a = (hard if seat == 0 else others[seat]).choose(v)
+        assert a in v["legal"], (a, v["phase"], v["legal"])
+        answered += seat == 0
+        g.apply(a)
+    assert answered > 0
+
+
+def test_solver_seats_follow_the_clockwise_order_of_the_playing_seats():
+    """4 players, dealer 2 sits out: seats 3, 0, 1 play; the solver's seats are 0, 1, 2 in
+    clockwise order (3 → 0 → 1 → 3), so its fixed 'next seat' is the table's."""
+    view = {"playing": [3, 0, 1], "layout": {"bidding": True}}
+    seats = SolverSeats(view)
+    order = [3, 0, 1]
+    for i, s in enumerate(order):
+        nxt = order[(i + 1) % 3]
+        assert (seats[s] + 1) % 3 == seats[nxt]
+    assert seats.hands([10, 11, 12, 13]) == (10, 11, 13)
+    assert searchable(view) and not searchable({"playing": [0, 1], "layout": {"bidding": True}})

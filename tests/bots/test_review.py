@@ -1,0 +1,56 @@
+"""Deal review (issue 11 item 1): the open-hand value of each card a seat played, and the
+hard bot's estimate of its decisions."""
+import json
+import subprocess
+import sys
+
+from thousand import Game
+from thousand.bots.hard import HardBot
+from thousand.bots.review import review
+from thousand_helpers import record, deal_spec, deal_a_actions
+
+
+def deal_a_record():
+    return record([deal_spec(deal_a_actions("contract 120"))])
+
+
+def test_hand_checked_endgame_and_a_blunder():
+    """Deal A (tests/thousand_helpers.py), declarer F = seat 1, hearts trump, all hearts his.
+    Trick 7: QH wins KS KC (11) and trick 8 JH wins QS AC (16): 27 and 16 points to come,
+    whatever he leads.  Trick 3: leading a diamond gives D the lead, and D (who has taken a
+    trick) declares his clubs marriage: clubs become trump and F takes nothing more (0),
+    while a trump lead keeps everything (61) — a 61-point mistake, the only one."""
+    r = review(deal_a_record(), deal=0, seat=1, worlds=3)
+    cards = {c["trick"]: c for c in r["cards"]}
+    assert (cards[7]["value_best"], cards[7]["cost"]) == (27, 0)
+    assert (cards[8]["value_played"], cards[8]["best"]) == (16, ["play JH"])
+    assert cards[3]["played"] == "play KD" and cards[3]["value_played"] == 0
+    assert cards[3]["value_best"] == 61 and cards[3]["cost"] == 61
+    assert "play KD" not in cards[3]["best"] and "play TH" in cards[3]["best"]
+    assert r["summary"]["mistakes"] == 1 and r["summary"]["points_lost"] == 61
+    assert r["mistakes"][0]["trick"] == 3                      # the biggest mistake first
+    assert all(d["kind"] == "estimate" for d in r["decisions"])
+
+
+def test_a_deal_played_by_the_hard_bot_shows_no_loss_at_its_decisions():
+    """The decisions are judged by the hard bot from the seat's own view: a deal played by
+    the hard bot (same seed and worlds) agrees with it everywhere."""
+    g = Game.new(seed=5, first_dealer=2)
+    while not g.sheet:
+        seat = g.current_seat
+        v = g.view(seat)
+        g.apply(HardBot(0, worlds=4).choose(v))
+    r = review(g.to_record(), deal=0, seat=0, worlds=4)
+    assert r["decisions"] and all(d["agrees"] for d in r["decisions"])
+
+
+def test_cli_review_prints_json_and_refuses_a_bad_deal(tmp_path):
+    p = tmp_path / "a.json"
+    p.write_text(json.dumps(deal_a_record()))
+    run = lambda *a: subprocess.run([sys.executable, "-m", "thousand", "review", str(p), *a],
+                                    capture_output=True, text=True, timeout=300)
+    out = run("--deal", "1", "--seat", "1", "--worlds", "2")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["summary"]["points_lost"] == 61
+    bad = run("--deal", "7")
+    assert bad.returncode == 2 and "deal" in bad.stderr and "Traceback" not in bad.stderr

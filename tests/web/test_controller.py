@@ -1,0 +1,178 @@
+"""The controller against the real engine (same interpreter) and a stand-in page."""
+import asyncio
+import json
+
+from conftest import GatedEngine, make, run_async, settle
+from thousand.web import intents, persist
+
+
+def start(storage, hash_="", engine=None):
+    ctrl, page = make(storage, hash_, engine)
+
+    async def go():
+        await ctrl.start()
+        await settle(ctrl)
+    run_async(go())
+    return ctrl, page
+
+
+def do(ctrl, result):
+    async def go():
+        ctrl.perform(result)
+        await settle(ctrl)
+    run_async(go())
+
+
+def test_first_visit_deals_a_game_saves_it_and_lets_the_bots_play(storage):
+    ctrl, page = start(storage, "#seed=7")
+    assert page.events == ["ready"]                    # nothing shown before the engine
+    v = ctrl.view
+    assert v["current_seat"] == 0 or v["finished"]     # bots played up to the human
+    assert page.table_data("phase") == v["phase"]
+    assert page.table_data("human-turn") == "true"
+    saved = json.loads(storage["thousand.save"])
+    assert saved["view"] == v and saved["record"]["deals"][0]["seed"] is not None
+
+
+def test_human_action_goes_through_the_engine_and_illegal_says_why(storage):
+    ctrl, page = start(storage, "#seed=11")
+    for _ in range(300):
+        v = ctrl.view
+        if v["phase"] == "play" and v["current_seat"] == 0:
+            break
+        legal = v["legal"]
+        action = "pass" if "pass" in legal else legal[0]
+        if v["phase"] == "giving":
+            ctrl.ui.selected = legal[0].split()[1]
+            do(ctrl, intents.INTENTS["give"](ctrl, {"to": legal[0].split()[2]}))
+        elif action.startswith("contract"):
+            do(ctrl, intents.INTENTS["contract"](ctrl, {}))
+        else:
+            do(ctrl, ctrl.act(action))
+        if ctrl.ui.overlay == "summary":
+            do(ctrl, intents.INTENTS["next-deal"](ctrl, {}))
+    v = ctrl.view
+    assert v["phase"] == "play" and v["current_seat"] == 0
+    legal = {a.split()[1] for a in v["legal"]}
+    illegal = [c for c in v["hand"] if c not in legal]
+    n = v["action_count"]
+    if illegal:
+        do(ctrl, intents.click_card(ctrl, illegal[0]))
+        assert ctrl.view["action_count"] == n
+        assert page.el("message").textContent.startswith("Так нельзя")
+    card = sorted(legal)[0]
+    r = intents.click_card(ctrl, card)
+    if ctrl.ui.overlay == "meld":
+        r = intents.INTENTS["play-plain"](ctrl, {})
+    do(ctrl, r)
+    assert ctrl.view["action_count"] > n
+    assert card not in ctrl.view["hand"]
+
+
+def test_busy_table_accepts_nothing_until_the_reply(storage):
+    ctrl, page = start(storage, "#seed=7")
+
+    async def go():
+        legal = ctrl.view["legal"]
+        ctrl.perform(ctrl.act("pass" if "pass" in legal else legal[0]))
+        # from the click on: no human turn, html[data-busy]
+        assert page.table_data("human-turn") == "false" and page.flags["busy"] == "true"
+        assert ctrl.act(legal[0]) is None
+        await settle(ctrl)
+        assert page.flags["busy"] is None
+    run_async(go())
+
+
+def test_repeat_visit_shows_the_saved_table_before_the_engine(storage):
+    first, _ = start(storage, "#seed=5")
+    saved_view = first.view
+    engine = GatedEngine()
+    ctrl, page = make(storage, "", engine)
+
+    async def go():
+        task = asyncio.ensure_future(ctrl.start())
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert page.events == ["shown"]              # the table, from the save
+        assert page.table_data("phase") == saved_view["phase"]
+        assert page.table_data("human-turn") == "false"    # no input before the engine
+        hand = [n.attrs["data-card"] for n in page.el("hand").children]
+        assert hand == saved_view["hand"]
+        kept = page.el("hand").children[0]
+        engine.gate.set()
+        await task
+        await settle(ctrl)
+        assert page.events == ["shown", "ready"]
+        assert page.el("hand").children[0] is kept       # nothing jumped: same elements
+        assert ctrl.view == saved_view
+    run_async(go())
+
+
+def test_two_tabs_block_and_take_over(storage):
+    a, pa = start(storage, "#seed=3")
+    b, pb = start(storage)
+    assert b.view == a.view
+    legal = b.view["legal"]
+    do(b, b.act("pass" if "pass" in legal else legal[0]))
+    a.on_storage(persist.SAVE_KEY)
+    assert a.ui.blocked and pa.flags["blocked"] == "true"
+    assert any(n["kind"] == "other-tab" for n in a.ui.notices)
+    do(a, intents.INTENTS["take-over"](a, {}))
+    assert not a.ui.blocked and a.view["action_count"] >= b.view["action_count"]
+    b.on_storage(persist.SAVE_KEY)
+    assert b.ui.blocked
+    # the blocked tab never writes
+    before = storage["thousand.save"]
+    b.save({"record": {}, "view": {}})
+    assert storage["thousand.save"] == before
+
+
+def test_corrupt_save_is_kept_and_reported(storage):
+    bad = json.dumps({"v": 1, "record": {"format": "thousand/1",
+                                         "deals": [{"seed": 3, "actions": ["bid 999"]}]}})
+    storage["thousand.save"] = bad
+    ctrl, page = start(storage)
+    assert ctrl.view is None
+    assert [n["kind"] for n in ctrl.ui.notices] == ["corrupt"]
+    assert storage["thousand.save.backup"] == bad
+    do(ctrl, intents.INTENTS["new-game"](ctrl, {}))
+    assert ctrl.view["phase"] in ("bidding", "giving") and not ctrl.ui.notices
+
+
+def test_link_rules_and_bad_link(storage):
+    ctrl, page = start(storage, "#rules=classic,target=1001,bogus=1")
+    assert "target=1001" in ctrl.view["rules_code"]
+    kinds = [n["kind"] for n in ctrl.ui.notices]
+    assert "link" in kinds and "bogus" in [n for n in ctrl.ui.notices if n["kind"] == "link"][0]["text"]
+
+
+def test_settings_apply_new_game_and_share(storage):
+    ctrl, page = start(storage, "#seed=7")
+    do(ctrl, intents.INTENTS["settings"](ctrl, {}))
+    assert page.el("dialog-settings") is not None
+    assert "thousand" in page.el("version").textContent and "build test" in page.el("version").textContent
+    intents.field(ctrl, "set-preset", "polish")
+    intents.field(ctrl, "conv-ace_marriage", "", True)
+    intents.field(ctrl, "set-name-0", "Ann")
+    intents.field(ctrl, "set-lang", "en")
+    do(ctrl, intents.INTENTS["share"](ctrl, {}))
+    assert page.shared and "#rules=polish" in page.shared[0] and "ace_marriage" in page.shared[0]
+    do(ctrl, intents.INTENTS["apply-new"](ctrl, {}))
+    assert ctrl.view["rules_code"].startswith("polish") and "ace_marriage=on" in ctrl.view["rules_code"]
+    assert page.flags["lang"] == "en" and "Ann" in page.root.by_id("table").textContent
+    assert json.loads(storage["thousand.settings"])["names"][0] == "Ann"
+
+
+def test_hint_answers_for_the_current_position_only(storage):
+    ctrl, page = start(storage, "#seed=7")
+
+    async def go():
+        ctrl.request_hint()
+        assert page.el("hint-text") is None or ctrl.ui.hint["status"] == "pending"
+        await settle(ctrl)
+    run_async(go())
+    at = ctrl.view["action_count"]
+    assert ctrl.ui.hint["status"] == "done" and ctrl.ui.hint["at"] == at
+    assert ctrl.ui.hint["action"] in ctrl.view["legal"]
+    assert page.el("hint-text").attrs.get("data-hint-action") == ctrl.ui.hint["action"]
+

@@ -1,0 +1,189 @@
+"""Renderers are functions of (view, UI state, language): checked on real engine views."""
+import copy
+
+import pytest
+
+from thousand import Game, accessible_name, card
+from thousand.web import i18n
+from thousand.web.render_dialogs import overlay
+from thousand.web.render_table import table
+from thousand.web.ui_state import UIState
+
+SETTINGS = {"lang": "ru", "names": ["Вы", "Бот 1", "Бот 2"], "level": "normal", "speed": "instant",
+            "rules": "classic"}
+
+
+def ui(**kw):
+    u = UIState(dict(SETTINGS))
+    u.ready = True
+    for k, v in kw.items():
+        setattr(u, k, v)
+    return u
+
+
+def human_turn_game(phase, seed=7):
+    g = Game.new(names=["Вы", "Бот 1", "Бот 2"], first_dealer=2, seed=seed)
+    for _ in range(500):
+        if g.phase == phase and g.current_seat == 0:
+            return g
+        g.apply(g.legal_actions()[0] if g.phase != "bidding" or g.current_seat != 0
+                else ("bid 105" if "bid 105" in g.legal_actions() else "pass"))
+    pytest.skip(f"no human turn in {phase}")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_card_names_agree_with_the_engine(lang):
+    for code in [r + s for r in "9JQKTA" for s in "SCDH"]:
+        assert i18n.card_name(lang, code) == accessible_name(card(code), lang)
+
+
+def test_play_turn_marks_exactly_the_legal_cards():
+    g = human_turn_game("play")
+    v = g.view(0)
+    t = table(v, ui(), "ru")
+    assert t.attrs["data-phase"] == "play" and t.attrs["data-human-turn"] == "true"
+    legal = {a.split()[1] for a in v["legal"] if a.split()[0] in ("play", "meld")}
+    marks = {n.attrs["data-card"]: n.attrs.get("data-legal")
+             for n in t.by_id("hand").find(lambda n: "data-card" in n.attrs)}
+    assert set(marks) == set(v["hand"])
+    assert {c for c, m in marks.items() if m == "true"} == legal
+    assert {c for c, m in marks.items() if m == "false"} == set(v["hand"]) - legal
+
+
+def test_not_ready_or_blocked_table_accepts_nothing():
+    v = human_turn_game("play").view(0)
+    for u in (ui(ready=False), ui(blocked=True), ui(busy=True)):
+        t = table(v, u, "ru")
+        assert t.attrs["data-human-turn"] == "false"
+        assert not t.find(lambda n: n.attrs.get("data-legal") == "true")
+
+
+# table -> the human's turns that game (seed 1, random moves) must reach
+TABLES = {"classic": set(), "classic,blind=on,unblind=on,golden_round=on": {"blind", "unblind"},
+          "classic,redeal_low_hand=60": {"redeal"}, "two": set(),
+          "two,two_mode=two_talons": {"talon", "discard"}, "two,two_mode=dead_hand": set(),
+          "two,two_mode=draw": set(), "four": set(), "four,four_mode=dealer_sits_out": set(),
+          "classic,players=5": set(), "classic,players=6": set()}
+
+
+@pytest.mark.parametrize("code", sorted(TABLES))
+def test_every_table_renders_in_every_phase(code):
+    """Every player count and phase of the engine (§7, §6.3, §6.6, §6.7) draws without a
+    crash: one seat box per seat, and the human's word choices (blind, redeal, unblind, the
+    talon piles) each have a button whose data-action/data-value is that legal action."""
+    import random
+    from thousand import Conventions
+    from thousand.web.intents import INTENTS
+    from thousand.web.render_table import CARD_VERBS, PHASE_CONTROLS
+    conv = Conventions.from_code(code)
+    g = Game.new(conventions=conv, seed=1)
+    rnd = random.Random(5)
+    n = conv.players
+    phases, turns = set(), set()
+    for _ in range(1000):
+        if g.finished:
+            break
+        v = g.view(0)
+        phases.add(v["phase"])
+        if v["current_seat"] == 0:
+            turns.add(v["phase"])
+        u = ui(settings=dict(SETTINGS, names=[]))
+        t = table(v, u, "ru")
+        assert t.attrs["data-seats"] == str(n)
+        assert sorted(int(x.attrs["data-seat"]) for x in t.find(lambda x: "data-seat" in x.attrs)) \
+            == list(range(n))
+        for kind in ("sheet", "last", "over"):
+            overlay(v, ui(overlay=kind), "en")
+        if v["current_seat"] == 0 and v["phase"] not in PHASE_CONTROLS:
+            words = {a for a in v["legal"] if a.split()[0] not in CARD_VERBS}
+            buttons = t.find(lambda x: x.tag == "button" and x.attrs.get("id", "").startswith("btn-")
+                             and x.attrs.get("data-action") in INTENTS and x.attrs.get("id") != "btn-hint")
+            made = {b.attrs["data-action"] + (" " + b.attrs["data-value"] if b.attrs.get("data-value") else "")
+                    for b in buttons}
+            assert made == words, (v["phase"], made, words)
+        g.apply(rnd.choice(g.legal_actions()))
+    assert "play" in phases and TABLES[code] <= turns, turns
+
+
+def test_giving_offers_one_button_per_opponent_not_given_yet():
+    g = human_turn_game("giving")
+    v = g.view(0)
+    t = table(v, ui(selected=v["hand"][0]), "ru")
+    gives = t.find(lambda n: n.attrs.get("data-action") == "give")
+    assert sorted(int(b.attrs["data-to"]) for b in gives) == [1, 2]
+    g.apply(v["legal"][0])
+    v2 = g.view(0)
+    t2 = table(v2, ui(selected=v2["hand"][0]), "ru")
+    left = [int(b.attrs["data-to"]) for b in t2.find(lambda n: n.attrs.get("data-action") == "give")]
+    assert left == [s for s in (1, 2) if s != int(v["legal"][0].split()[2])]
+
+
+def test_english_table_and_dialogs():
+    g = human_turn_game("play")
+    v = g.view(0)
+    u = ui(lang="en", overlay="sheet", settings=dict(SETTINGS, lang="en"))
+    assert "Your turn" in table(v, u, "en").all_text()
+    o = overlay(v, u, "en")
+    assert o.by_id("dialog-sheet") is not None and o.by_id("sheet-table") is not None
+
+
+def test_summary_keeps_the_finished_deal_on_the_table():
+    g = Game.new(seed=5, first_dealer=2)
+    while not g.sheet:
+        g.apply(g.legal_actions()[0])
+    v = g.view(0)
+    row = g.sheet[-1]
+    u = ui(overlay="summary", summary={"row": row, "view": g.deal_view(row["deal"], 0)})
+    t = table(v, u, "ru")
+    assert t.attrs["data-phase"] == "done" and t.attrs["data-showing"] == "finished-deal"
+    o = overlay(v, u, "ru")
+    assert o.by_id("btn-next-deal") is not None
+    assert o.by_id("dialog-summary").all_text().count(str(row["scores"][0])) >= 1
+
+
+def settings_ui(conv):
+    from thousand.web.service import Service
+    import json
+    u = ui(overlay="settings")
+    u.catalog = json.loads(Service().handle('{"op": "hello"}'))
+    u.draft = {"conv": conv, "names": ["a", "b", "c"], "level": "normal", "speed": "instant",
+               "lang": "ru", "error": ""}
+    return u
+
+
+def test_settings_offer_only_the_player_counts_the_table_draws():
+    """TABLE_PLAYERS (3 until issue 9): presets for other counts and the §7 variants are not
+    offered; every other convention of the catalog is (each one is playable)."""
+    from thousand import PRESETS, Conventions
+    u = settings_ui({"preset": "classic"})
+    o = overlay(None, u, "ru")
+    offered = [x.attrs["value"] for x in o.by_id("set-preset").find(lambda x: x.tag == "option")]
+    assert offered == [p for p in PRESETS if Conventions.from_preset(p).players == 3]
+    rows = {x.attrs["data-conv"] for x in o.find(lambda x: "data-conv" in x.attrs)}
+    want = {i["id"] for i in Conventions.catalog() if i["section"] != "7" and i["id"] != "players"}
+    assert rows == want
+
+
+def test_settings_keep_a_linked_player_count_in_force():
+    u = settings_ui({"preset": "four", "players": 4})
+    o = overlay(None, u, "en")
+    offered = [x.attrs["value"] for x in o.by_id("set-preset").find(lambda x: x.tag == "option")]
+    assert "four" in offered and "two" not in offered
+    counts = [x.attrs["value"] for x in o.by_id("conv-players").find(lambda x: x.tag == "option")]
+    assert counts == ["3", "4"]
+    assert o.by_id("conv-four_mode") is not None
+
+
+def test_threshold_field_reads_empty_as_off():
+    from thousand.web import intents
+
+    class C:
+        pass
+    c = C()
+    c.ui = settings_ui({"preset": "classic"})
+    intents.field(c, "conv-redeal_low_hand", "60")
+    assert c.ui.draft["conv"]["redeal_low_hand"] == 60
+    intents.field(c, "conv-redeal_low_hand", "")
+    assert c.ui.draft["conv"]["redeal_low_hand"] == "off"
+    o = overlay(None, c.ui, "ru")
+    assert o.by_id("conv-redeal_low_hand").props["value"] == ""

@@ -1,0 +1,38 @@
+"""scripts/serve.py sends a precompressed twin only while it is as new as its file."""
+import gzip
+import os
+import sys
+import threading
+import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+
+from serve import make_server  # noqa: E402
+
+
+def fetch(url):
+    req = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(req) as r:
+        return r.headers.get("Content-Encoding"), r.read()
+
+
+def test_stale_twin_is_not_served(tmp_path):
+    f = tmp_path / "service-worker.js"
+    f.write_text("old" * 500)
+    with gzip.open(str(f) + ".gz", "wb") as g:
+        g.write(f.read_bytes())
+    httpd = make_server(tmp_path, 0, quiet=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{httpd.server_address[1]}/service-worker.js"
+    try:
+        enc, body = fetch(url)
+        assert enc == "gzip" and gzip.decompress(body) == f.read_bytes()
+        f.write_text("new" * 500)                       # changed after the build
+        t = os.stat(str(f) + ".gz").st_mtime + 5
+        os.utime(f, (t, t))
+        enc, body = fetch(url)
+        assert enc is None and body == f.read_bytes()
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
