@@ -179,7 +179,7 @@ def test_s9_unknown_record_keys_are_refused(key):
 
 def test_s9_comment_and_expected_are_annotations():
     rec = record([deal_spec(["pass"])])
-    rec.update(comment="x", expected={"anything": [1, [2, [3]]]})
+    rec.update(comment="x", expected={"anything": [1, [2, [3]]]}, working=[{"deal": 1}])
     g = Game.from_record(rec)
     assert "comment" not in g.to_record() and "expected" not in g.to_record()
 

@@ -8,6 +8,7 @@ comes from a file, a save or a link goes through here before the engine sees it:
     read_record(value)      a record (any Python value) -> Record, every field checked
                             (``Game.from_record`` calls it)
     read_start(value, conv) the optional starting position
+    read_conventions(value) the record's conventions object
     read_names(value, n), read_seat(value, n, field), read_seed(value, field)
                             the fields ``Game(...)`` takes from its callers
     code_text(value)        a share link's rules code, before ``Conventions.read_code``
@@ -54,7 +55,7 @@ MAX_CODE = 2000              # characters of a share link's rules code
 MAX_CODE_PROBLEMS = 20       # problems reported for one rules code
 
 RECORD_KEYS = ("format", "conventions", "names", "first_dealer", "seed", "start", "deals")
-NOTE_KEYS = ("comment", "expected")    # annotations the engine does not read
+NOTE_KEYS = ("comment", "expected", "working")    # annotations the engine does not read
 DEAL_KEYS = ("seed", "hands", "talon", "dead", "stock", "actions")
 START_KEYS = ("scores", "bolts", "barrel", "concessions", "falls")
 
@@ -215,7 +216,6 @@ def read_cards(v, field: str, limit: int = 24) -> list[int]:
 # ---- the record -----------------------------------------------------------------------------
 def read_record(value) -> Record:
     """Check a record (any Python value, e.g. from json.loads) against the schema."""
-    from .conventions import Conventions
     rec = _obj(value, "record", RECORD_KEYS, NOTE_KEYS)
     fmt = rec.get("format")
     if fmt is not None and not isinstance(fmt, str):
@@ -223,16 +223,7 @@ def read_record(value) -> Record:
     if fmt is not None and fmt != FORMAT:
         raise RecordError(f"unknown record format {shown(fmt)} (this engine reads {FORMAT})",
                           "bad_format", field="format", format=shown(fmt))
-    conv_d = rec.get("conventions")
-    if conv_d is None:
-        conv = Conventions()
-    elif isinstance(conv_d, dict):
-        try:
-            conv = Conventions.from_dict(conv_d)
-        except ConventionError as e:
-            raise e.prefixed("conventions") from None
-    else:
-        raise _type("conventions", conv_d, "object")
+    conv = read_conventions(rec.get("conventions"))
     n = conv.players
     names = read_names(rec.get("names"), n)
     first = rec.get("first_dealer")
@@ -248,6 +239,20 @@ def read_record(value) -> Record:
     lay = conv.layout
     return Record(conv, names, first, seed, start,
                   tuple(read_deal(i, d, lay) for i, d in enumerate(deals)))
+
+
+def read_conventions(value):
+    """A record's (or score sheet's) "conventions": an object {"preset", ...fields}, or
+    None (absent: classic) -> Conventions."""
+    from .conventions import Conventions
+    if value is None:
+        return Conventions()
+    if not isinstance(value, dict):
+        raise _type("conventions", value, "object")
+    try:
+        return Conventions.from_dict(value)
+    except ConventionError as e:
+        raise e.prefixed("conventions") from None
 
 
 def read_deal(i: int, value, layout) -> DealRecord:
@@ -493,5 +498,5 @@ def loads(data, what: str = "record"):
         raise _json_error(what, "too_deep", "JSON nested too deeply", limit=MAX_DEPTH) from None
 
 
-__all__ = ["loads", "read_record", "read_start", "read_names", "read_seat", "read_seed",
+__all__ = ["loads", "read_record", "read_conventions", "read_start", "read_names", "read_seat", "read_seed",
            "read_cards", "code_text", "Record", "DealRecord", "DealCards", "FORMAT"]
