@@ -26,6 +26,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from thousand import Conventions, Game, IllegalAction, RecordError, ConventionError, schema
+from thousand import challenge
+from thousand.scoresheet import ScoreSheet
 from thousand.deal import cards_to_spec
 from thousand.layout import LAYOUTS
 from thousand_helpers import random_conventions
@@ -212,9 +214,14 @@ def mutate(rec, draw):
     op = draw(st.sampled_from(["replace", "swap", "delete", "add", "duplicate", "card",
                                "action", "swap"]))
     if not path:
-        if op != "replace":
+        if op == "replace":
+            return draw(st.sampled_from([[rec], "the record as a text", None, {"record": rec}]))
+        if op != "add":
             return rec
-        return draw(st.sampled_from([[rec], "the record as a text", None, {"record": rec}]))
+        rec, path = [rec], (0,)           # add to the top: through a holder, undone below
+        holder = rec
+    else:
+        holder = None
     parent, key = _get(rec, path[:-1]), path[-1]
     x = parent[key]
     if op == "replace":
@@ -226,7 +233,9 @@ def mutate(rec, draw):
     elif op == "add":
         if isinstance(x, dict):
             x[draw(st.sampled_from(["x", "seed", "hands", "talon", "dead", "stock", "comment",
-                                    "format", "scores", "preset", "target"]))] = draw(hostile)
+                                    "format", "scores", "preset", "target", "start",
+                                    "conventions", "names", "first_dealer", "deals",
+                                    "actions", "barrel"]))] = draw(hostile)
         elif isinstance(x, list):
             x.insert(draw(st.integers(0, len(x))), draw(hostile))
         else:
@@ -237,7 +246,7 @@ def mutate(rec, draw):
         parent[key] = draw(st.sampled_from(CARDS + ["XX", "10S", "♠A", "A"]))
     elif op == "action" and isinstance(x, str):
         parent[key] = draw(st.sampled_from(TEXTS))
-    return rec
+    return holder[0] if holder is not None else rec
 
 
 def copied(rec):
@@ -454,6 +463,70 @@ def _cli_files(data):
         line.encode("utf-8")
 
 
+def _sheets_and_challenges():
+    """Score sheets (issue 11: a game played with real cards, kept by the table) and deal
+    challenge links of games of random legal play on every layout."""
+    from test_scoresheet import sheet_of
+    sheets, challenges = [], []
+    for i, lay in enumerate(LAYOUTS):
+        rng = random.Random(77 + i)
+        g = Game(_conventions_for(lay, rng), seed=rng.randrange(1 << 30))
+        g._next_deal()
+        while len(g.sheet) < 2 and not g.finished:
+            g.push(rng.choice(g.legal_moves()))
+        sheets.append(sheet_of(g).to_json())
+        seat = g.layout.playing(g.deals[0].dealer)[0]
+        challenges.append(challenge.make(g, 0, seat, "normal", "Вы"))
+        explicit = challenge.make(g, 0, seat, "hard")
+        explicit["deal"] = cards_to_spec(g.deals[0].cards, g.layout)
+        challenges.append(explicit)
+    return sheets, challenges
+
+
+SHEETS, CHALLENGES = _sheets_and_challenges()
+
+
+def _score_sheets(data):
+    """A score sheet's JSON (as the table stores it), mutated: only engine errors, or a
+    sheet whose JSON reads back to the same rows."""
+    js = copied(data.draw(st.sampled_from(SHEETS)))
+    for _ in range(data.draw(st.integers(1, 3))):
+        js = mutate(js, data.draw)
+    try:
+        sheet = ScoreSheet.from_json(js)
+    except ENGINE_ERRORS as e:
+        check_error(e)
+        return
+    back = ScoreSheet.from_json(json.loads(json.dumps(sheet.to_json())))
+    assert back.rows == sheet.rows
+
+
+def _challenge_links(data):
+    """Deal challenge links (#challenge=TEXT): mutated challenges, and texts that are not
+    one; decode raises only engine errors, and what it accepts starts a game."""
+    ch = copied(data.draw(st.sampled_from(CHALLENGES)))
+    for _ in range(data.draw(st.integers(0, 3))):
+        ch = mutate(ch, data.draw)
+    kind = data.draw(st.sampled_from(["encoded", "encoded", "text", "value", "cut"]))
+    if kind == "value":
+        text = data.draw(hostile)
+    elif kind == "text":
+        text = data.draw(st.text(max_size=80))
+    else:
+        try:
+            text = challenge.encode(ch)
+        except (TypeError, ValueError, RecursionError):
+            return                          # not JSON (a tuple key, a set): no such link
+        if kind == "cut":
+            text = text[:data.draw(st.integers(0, len(text)))]
+    try:
+        got = challenge.decode(text)
+    except ENGINE_ERRORS as e:
+        check_error(e)
+        return
+    check_game(challenge.start(got))
+
+
 # ---- wrong types everywhere, systematically -------------------------------------------------
 WRONG = [None, True, False, 0, -1, 1, 7, 1.0, 3.0, -100.0, 2 ** 63, 10 ** 400, float("nan"),
          "", "x", "AS", "pass", "off", "\ud800", [], [None], [[]], {}, {"x": 1}]
@@ -465,7 +538,7 @@ def _field_paths(rec):
     actions) and the annotations: the fields a schema has to check."""
     out = []
     for p in _paths(rec):
-        if p[:1] in (("expected",), ("comment",)):
+        if p[:1] in (("expected",), ("comment",), ("working",)):
             continue
         if p[:1] == ("deals",) and any(isinstance(k, int) and k > 0 for k in p[2:]):
             continue
@@ -475,23 +548,65 @@ def _field_paths(rec):
     return out
 
 
-def _every_wrong_type(rec) -> int:
+SMALL_WRONG = [None, True, 1.0, "x", [], {}, 10 ** 400]
+TOP_KEYS = schema.RECORD_KEYS + schema.NOTE_KEYS + challenge.KEYS + ("x",)
+INNER_KEYS = schema.DEAL_KEYS + schema.START_KEYS + ("declarer", "contract", "points", "x")
+
+
+def _every_wrong_type(rec, load=None) -> int:
+    """Put each wrong value into each field of `rec` (and delete it), and add each absent key
+    of the format at the top and one level down; `load` each (default: replay a record)."""
+    load = load or replay
     n = 0
     for path in _field_paths(rec):
         if not path:
             continue
         x = _get(rec, path)
-        extra = [float(x), str(x), bool(x % 2)] if type(x) is int else []
+        extra = [float(x), str(x), bool(x % 2)] if type(x) is int and abs(x) < 10 ** 300 else []
         extra += [[x], x.upper(), " " + x] if isinstance(x, str) else []
         for w in WRONG + extra + [DEEP]:
             r = copied(rec)
             _get(r, path[:-1])[path[-1]] = w
-            replay(r)
+            load(r)
             n += 1
         r = copied(rec)
         del _get(r, path[:-1])[path[-1]]
-        replay(r)
+        load(r)
+    for path in [p for p in _field_paths(rec) if len(p) <= 2]:
+        d = _get(rec, path)
+        if not isinstance(d, dict):
+            continue
+        for k in (TOP_KEYS if not path else INNER_KEYS):
+            if k in d:
+                continue
+            for w in SMALL_WRONG + [DEEP]:
+                r = copied(rec)
+                _get(r, path)[k] = w
+                load(r)
+                n += 1
     return n
+
+
+def load_sheet(js):
+    try:
+        sheet = ScoreSheet.from_json(js)
+    except ENGINE_ERRORS as e:
+        check_error(e)
+        return
+    assert ScoreSheet.from_json(json.loads(json.dumps(sheet.to_json()))).rows == sheet.rows
+
+
+def load_challenge(ch):
+    try:
+        text = challenge.encode(ch)
+    except (RecursionError, ValueError):
+        return                  # json.dumps cannot write it (too deep, NaN): no such link
+    try:
+        got = challenge.decode(text)
+    except ENGINE_ERRORS as e:
+        check_error(e)
+        return
+    check_game(challenge.start(got))
 
 
 # three hand-written records (a start on the barrel, seeded deals, table000) and one played
@@ -503,8 +618,19 @@ SWEEP_BASES = ([RECORD_NAMES.index(n) for n in ("barrel_win", "seeded", "table00
 @pytest.mark.parametrize("i", SWEEP_BASES)
 def test_every_field_with_every_wrong_type(i):
     """Each field of a base record (top level, conventions, start, the first and last deal)
-    replaced by each wrong type, or deleted: only engine errors, or a working game."""
+    replaced by each wrong type, or deleted, and each absent key added with one: only
+    engine errors, or a working game."""
     assert _every_wrong_type(BASES[i]) > 100
+
+
+@pytest.mark.parametrize("i", range(len(LAYOUTS)))
+def test_every_score_sheet_field_with_every_wrong_type(i):
+    assert _every_wrong_type(SHEETS[i], load_sheet) > 100
+
+
+@pytest.mark.parametrize("i", [0, 7, 12])     # seeded and with cards, three layouts
+def test_every_challenge_field_with_every_wrong_type(i):
+    assert _every_wrong_type(CHALLENGES[i], load_challenge) > 100
 
 
 @pytest.mark.slow
@@ -513,11 +639,18 @@ def test_every_field_with_every_wrong_type_slow(i, slow_only):
     _every_wrong_type(BASES[i])
 
 
+@pytest.mark.slow
+def test_every_challenge_field_with_every_wrong_type_slow(slow_only):
+    for ch in CHALLENGES:
+        _every_wrong_type(ch, load_challenge)
+
+
 # cases per fuzzer in the default run (derandomized); -m slow runs 100 times as many
 FUZZERS = {"record_mutations": (_record_mutations, 600), "hostile_records": (_hostile_records, 300),
            "json_texts": (_json_texts, 300), "saves": (_saves, 200),
            "rules_codes": (_rules_codes, 400), "valid_records": (_valid_records, 100),
-           "cli_files": (_cli_files, 100)}
+           "cli_files": (_cli_files, 100), "score_sheets": (_score_sheets, 200),
+           "challenge_links": (_challenge_links, 200)}
 
 
 def _make(fn, n, slow_run=False):
