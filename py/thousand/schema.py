@@ -403,8 +403,11 @@ def code_text(value) -> tuple[str, list]:
 
 
 # ---- JSON text ------------------------------------------------------------------------------
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_BRACKETS = b"[]{}"
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in _BRACKETS)
+_STEP = [0] * 256
+_STEP[ord("[")] = _STEP[ord("{")] = 1
+_STEP[ord("]")] = _STEP[ord("}")] = -1
 
 
 def _json_error(what: str, code: str, text: str, **params) -> RecordError:
@@ -430,8 +433,10 @@ def _check_shape(text: str, what: str) -> None:
     (so no parser ever recurses deeply or builds millions of objects).  Linear in the text."""
     if text.count("[") + text.count("{") <= MAX_DEPTH:
         return
-    brackets = _NOT_BRACKET.sub("", _outside_strings(text))
-    opened = brackets.count("[") + brackets.count("{")
+    # the brackets alone, as bytes (translate deletes the rest in C: no big lists)
+    brackets = _outside_strings(text).encode("utf-8", "surrogatepass").translate(
+        None, _NOT_BRACKETS)
+    opened = brackets.count(b"[") + brackets.count(b"{")
     if opened > MAX_CONTAINERS:
         raise _json_error(what, "too_large", f"more than {MAX_CONTAINERS} arrays and objects",
                           limit=MAX_CONTAINERS)
