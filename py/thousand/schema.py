@@ -24,7 +24,10 @@ comes out of these functions, for any value.
 
 JSON's types are taken exactly: ``true`` is not the number 1 and ``1105.0`` is not a whole
 number (Python's bool is an int and 1105.0 == 1105: both are refused where a whole number is
-expected).  An optional field that is ``null`` is the same as an absent one.
+expected).  In the record, a deal and the start, an optional field that is ``null`` is the
+same as an absent one (in the conventions null is refused).  Score sheets
+(``scoresheet.ScoreSheet.from_json``) read their header, and challenge links
+(``challenge.decode``) their JSON, through these functions too.
 """
 from __future__ import annotations
 
@@ -40,7 +43,7 @@ from .scoring import THIRD
 FORMAT = "thousand/1"
 
 # ---- limits (docs/record-format.md) ------------------------------------------------------
-MAX_JSON_BYTES = 5_000_000   # a record or save as text (a 2000-deal record is about 2 MB)
+MAX_JSON_BYTES = 5_000_000   # a record or save as text (a 2000-deal record: about 1 MB)
 MAX_DEPTH = 20               # arrays/objects inside each other (a record needs 5)
 MAX_CONTAINERS = 200_000     # arrays and objects in one text (a 2000-deal record: ~25,000)
 MAX_NUMBER_DIGITS = 30       # digits of a JSON integer (no field takes a longer one)
