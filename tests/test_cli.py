@@ -106,3 +106,66 @@ def test_bench_runs_and_prints():
     p = run("bench", "--seconds", "0.2")
     assert p.returncode == 0, p.stderr
     assert "deals per second" in p.stdout
+
+
+# ---- issue 12: any bad file is one line on stderr and exit 2, never a traceback ---------------
+def _json(value) -> bytes:
+    return json.dumps(value).encode()
+
+
+BAD_FILES = {
+    "nested_1000_deep": b"[" * 1000 + b"]" * 1000,
+    "nested_100000_deep_in_deals": b'{"deals": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+    "not_utf8": b'{"names": ["\xff\xfe"], "deals": []}',
+    "latin1_name": '{"names": ["Jürgen", "B", "C"], "deals": []}'.encode("latin-1"),
+    "empty": b"",
+    "nan_seed": b'{"seed": NaN, "deals": []}',
+    "number_of_5000_digits": b'{"seed": ' + b"7" * 5000 + b', "deals": []}',
+    "duplicate_key": b'{"deals": [], "deals": []}',
+    "int_cards": _json({"deals": [{"hands": [list(range(1, 8)), list(range(8, 15)),
+                                              list(range(15, 22))], "talon": [22, 23, 0]}]}),
+    "null_action": _json({"deals": [{"seed": 1, "actions": [None]}]}),
+    "list_action": _json({"deals": [{"seed": 1, "actions": [["pass"]]}]}),
+    "object_action": _json({"deals": [{"seed": 1, "actions": [{"a": 1}]}]}),
+    "decimal_action": _json({"deals": [{"seed": 1, "actions": [1105.0, "pass"]}]}),
+    "integer_action": _json({"deals": [{"seed": 1, "actions": [1105]}]}),
+    "names_5": _json({"names": 5, "deals": []}),
+    "names_abc": _json({"names": "abc", "deals": []}),
+    "preset_list": _json({"conventions": {"preset": []}, "deals": []}),
+    "conventions_list": _json({"conventions": [], "deals": []}),
+    "first_dealer_true": _json({"first_dealer": True, "deals": [{"seed": 1}]}),
+    "seed_true": _json({"seed": True, "deals": []}),
+    "surrogate_name": b'{"names": ["\\ud800", "B", "C"], "deals": []}',
+    "newline_in_action": _json({"deals": [{"seed": 1, "actions": ["pass\nplay AS"]}]}),
+    "surrogate_action": b'{"deals": [{"seed": 1, "actions": ["\\udc80"]}]}',
+    "not_an_object": b"[]",
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_FILES))
+def test_replay_any_bad_file_is_one_line_and_exit_2(tmp_path, name):
+    f = tmp_path / "bad.json"
+    f.write_bytes(BAD_FILES[name])
+    p = subprocess.run([sys.executable, "-m", "thousand", "replay", str(f)], capture_output=True,
+                       timeout=120)
+    err = p.stderr.decode("utf-8")          # the line itself is UTF-8, whatever the file held
+    assert p.returncode == 2 and p.stdout == b"", err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert err.startswith("replay: ")
+
+
+def test_replay_a_huge_file_is_refused_without_reading_it_whole(tmp_path):
+    from thousand.schema import MAX_JSON_BYTES
+    f = tmp_path / "huge.json"
+    with open(f, "wb") as out:
+        out.write(b'{"deals": [], "comment": "')
+        out.write(b"x" * MAX_JSON_BYTES)
+        out.write(b'"}')
+    p = run("replay", str(f))
+    assert p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1
+    assert "larger than" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_replay_a_directory_exit_2():
+    p = run("replay", str(RECORDS))
+    assert p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1

@@ -120,3 +120,52 @@ def test_bad_entries_are_refused_and_change_nothing(entry, word):
     with pytest.raises(RecordError, match=word):
         sheet.add(entry)
     assert json.dumps(sheet.to_json()) == before
+
+
+DEEP = [[[]]]
+for _ in range(1500):
+    DEEP = [DEEP]
+
+
+MADE = {"declarer": 1, "contract": 120, "points": [20, None, 10], "marriages": [[], ["H"], []]}
+
+
+@pytest.mark.parametrize("change,word", [
+    ({"conceded": DEEP}, "conceded"), ({"conceded": 1}, "conceded"),
+    ({"blind": DEEP}, "blind"), ({"blind": True}, "blind"),            # blind is off
+    ({"redeal": True, "declarer": None, "contract": 0, "points": DEEP}, "points"),
+    ({"redeal": "yes"}, "redeal"),
+])
+def test_entry_values_that_were_kept_unchecked_are_refused(change, word):
+    """Issue 12 (the fuzz sweep): a flag that was not exactly true was taken as false and the
+    entry kept as given, so a value nested 1,500 deep later crashed to_json/from_json
+    (RecursionError in deepcopy); a redeal's other keys were not read at all."""
+    sheet = ScoreSheet(Conventions(), ["A", "B", "C"])
+    entry = dict(MADE, **change)
+    if change.get("redeal") is True:
+        entry = change
+    assert ScoreSheet(Conventions(), ["A", "B", "C"]).add(dict(MADE))     # the entry is fine
+    with pytest.raises(RecordError, match=word):
+        sheet.add(entry)
+    assert sheet.entries == []
+
+
+def test_from_json_refuses_what_a_record_refuses():
+    """The header goes through the record schema: conventions [] is not classic; a start
+    nested 1,500 deep is refused before it is copied; a sitting-out seat's points are checked;
+    nobody declares with two_mode=draw, so no contract."""
+    for data in ({"conventions": [], "deals": []}, {"start": DEEP, "deals": []},
+                 {"start": {"scores": DEEP}, "deals": []}):
+        with pytest.raises(RecordError):
+            ScoreSheet.from_json(data)
+    conv = Conventions(players=4, four_mode="dealer_sits_out")
+    sheet = ScoreSheet(conv, ["A", "B", "C", "D"])
+    dealer_sits = {"declarer": 1, "contract": 100, "points": [0, None, 30, 20],
+                   "sitter": {"talon_points": 0, "marriage": None}}
+    ScoreSheet(conv, ["A", "B", "C", "D"]).add(dict(dealer_sits))
+    with pytest.raises(RecordError, match="sits out"):
+        sheet.add(dict(dealer_sits, points=[DEEP, None, 30, 20]))
+    draw = ScoreSheet(Conventions(players=2, two_mode="draw"), ["A", "B"])
+    draw.add({"points": [60, 60]})
+    with pytest.raises(RecordError, match="contract"):
+        draw.add({"contract": float("nan"), "points": [60, 60]})

@@ -7,42 +7,45 @@ import random
 import sys
 import time
 
+from . import schema
 from .conventions import Conventions
 from .errors import ConventionError, ThousandError
 from .game import Game
 from .records import replay_summary
 
-MAX_RECORD_BYTES = 20_000_000
+def read_bytes(path: str) -> bytes:
+    """A file (or - for stdin), at most one byte more than the schema takes (a larger one is
+    refused by schema.loads without being read whole); OSError -> ValueError, one line."""
+    try:
+        if path == "-":
+            return sys.stdin.buffer.read(schema.MAX_JSON_BYTES + 1)
+        with open(path, "rb") as f:
+            return f.read(schema.MAX_JSON_BYTES + 1)
+    except OSError as e:
+        raise ValueError(f"cannot read {path}: {e.strerror or e}") from None
 
 
 def read_json(path: str):
-    """A JSON file (or - for stdin) → value; any problem → ValueError with one line."""
-    try:
-        if path == "-":
-            data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
-        else:
-            with open(path, "rb") as f:
-                data = f.read(MAX_RECORD_BYTES + 1)
-    except OSError as e:
-        raise ValueError(f"cannot read {path}: {e.strerror or e}") from None
-    if len(data) > MAX_RECORD_BYTES:
-        raise ValueError(f"cannot read {path}: larger than {MAX_RECORD_BYTES} bytes")
-    try:
-        return json.loads(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ValueError(f"cannot read {path}: not UTF-8 text") from None
-    except RecursionError:
-        raise ValueError(f"cannot read {path}: JSON nested too deeply") from None
-    except json.JSONDecodeError as e:
-        raise ValueError(f"cannot read {path}: not JSON ({e.msg}, line {e.lineno})") from None
+    """A JSON file (or - for stdin) -> value, read within the schema's limits; any problem
+    -> ValueError (RecordError) with one line."""
+    return schema.loads(read_bytes(path), path)
+
+
+def one_line(text: str) -> str:
+    """The first line of a message, printable whatever it contains (lone surrogates,
+    controls)."""
+    line = text.splitlines()[0] if text.strip() else ""
+    return line.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def cmd_replay(args) -> int:
+    """Replay a record: the score sheet as JSON on stdout, or one line on stderr and exit 2
+    for any file that is not a good record (unreadable, not UTF-8 JSON within the schema's
+    limits, or any engine error: RecordError, ConventionError, IllegalAction)."""
     try:
-        record = read_json(args.file)
-        g = Game.from_record(record)
+        g = Game.from_record(read_json(args.file))
     except (ValueError, ThousandError) as e:
-        print(f"replay: {str(e).splitlines()[0] if str(e) else type(e).__name__}", file=sys.stderr)
+        print(f"replay: {one_line(str(e)) or type(e).__name__}", file=sys.stderr)
         return 2
     print(json.dumps(replay_summary(g), ensure_ascii=False))
     return 0
@@ -193,10 +196,10 @@ def main(argv=None) -> int:
             from .bots.match import cmd_match
             return cmd_match(args)
     except ConventionError as e:
-        print(f"conventions: {e}", file=sys.stderr)
+        print(f"conventions: {one_line(str(e))}", file=sys.stderr)
         return 2
     except ValueError as e:
-        print(f"{args.cmd}: {e}", file=sys.stderr)
+        print(f"{args.cmd}: {one_line(str(e))}", file=sys.stderr)
         return 2
     return 1
 

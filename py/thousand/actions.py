@@ -13,7 +13,7 @@ The integer encoding never crosses the API: records, clients and bots speak text
 from __future__ import annotations
 
 from .cards import card as parse_card, name as card_name, CardError
-from .errors import IllegalAction
+from .errors import IllegalAction, shown
 
 PASS = 0
 CONCEDE = 1
@@ -103,10 +103,10 @@ def parse(text) -> int:
     """Read an action in §9 notation; anything else raises IllegalAction (code
     ``unreadable_action``), whatever its type."""
     if not isinstance(text, str):
-        raise IllegalAction(f"an action is a text in §9 notation, not {type(text).__name__}",
-                            "unreadable_action", section="9", action=repr(text)[:40])
-    words = text.strip().split()
-    if not words or len(text) > 40:
+        raise IllegalAction(f"an action is a text in §9 notation, not {shown(text)}",
+                            "unreadable_action", section="9", action=shown(text))
+    words = text.split() if len(text) <= 40 else []
+    if not words:
         raise IllegalAction(f"cannot read action {text[:40]!r} (§9 notation)",
                             "unreadable_action", section="9", action=text[:40])
     verb = words[0].lower()
@@ -128,8 +128,9 @@ def parse(text) -> int:
             return TALON + n
         if verb == "give" and len(words) == 3:
             to = words[2].lower()
+            # a seat 0..5, or the word "dead": the dead hand's index (6) is internal
             seat = DEAD if to == "dead" else _number(to)
-            if not 0 <= seat <= DEAD:
+            if not (to == "dead" or 0 <= seat < MAX_SEATS):
                 raise ValueError
             return give(parse_card(words[1]), seat)
     except (ValueError, CardError) as e:

@@ -18,6 +18,7 @@ import base64
 import binascii
 import json
 
+from . import schema
 from .conventions import Conventions
 from .errors import ConventionError, RecordError, ThousandError
 from .game import Game
@@ -54,8 +55,8 @@ def decode(text) -> dict:
         raise _bad(f"expected a text of at most {MAX_TEXT} characters")
     try:
         raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-        ch = json.loads(raw.decode("utf-8"))
-    except (binascii.Error, ValueError, UnicodeDecodeError, RecursionError):
+        ch = schema.loads(raw, "challenge")     # the JSON limits of records (depth, NaN, ...)
+    except (binascii.Error, ValueError):
         raise _bad("not a challenge (unreadable)") from None
     if not isinstance(ch, dict) or ch.get("v") != VERSION:
         raise _bad(f"not a challenge of version {VERSION}")

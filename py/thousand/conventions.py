@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from .errors import ConventionError
+from .errors import ConventionError, shown
 
 OFF = "off"
 
@@ -180,6 +180,10 @@ class Conventions:
                                   field="conventions")
         d = dict(d)
         preset = d.pop("preset", "classic")
+        if not isinstance(preset, str):
+            raise ConventionError(f"preset: a preset name expected, not {shown(preset)} "
+                                  f"(known: {', '.join(PRESETS)})", "bad_type", field="preset",
+                                  expected="text")
         for k in d:
             if k not in _BY_NAME:
                 raise _unknown_convention(k)
@@ -193,9 +197,13 @@ class Conventions:
 
     @classmethod
     def from_code(cls, code: str) -> "Conventions":
-        conv, problems = cls.from_code_lenient(code)
+        """Read a rules code strictly: any problem raises a ConventionError with the first
+        problem's code and params, and all of them (as JSON) in params["problems"]."""
+        conv, problems = cls.read_code(code)
         if problems:
-            raise ConventionError("; ".join(problems))
+            first = problems[0]
+            raise ConventionError("; ".join(str(e) for e in problems), first.code,
+                                  **first.params, problems=[e.to_json() for e in problems])
         return conv
 
     @classmethod
@@ -207,13 +215,8 @@ class Conventions:
     @classmethod
     def read_code(cls, code: str) -> tuple["Conventions", list[ConventionError]]:
         """Like from_code_lenient, with the problems as ConventionErrors (code, params)."""
-        problems: list[ConventionError] = []
-        if not isinstance(code, str):
-            return cls(), [ConventionError("a rules code is a text", "bad_code")]
-        if len(code) > MAX_CODE:
-            problems.append(ConventionError(f"the rules code is longer than {MAX_CODE} characters",
-                                            "code_too_long", limit=MAX_CODE))
-            code = code[:MAX_CODE]
+        from .schema import code_text, MAX_CODE_PROBLEMS
+        code, problems = code_text(code)       # the type and the length (docs/record-format.md)
         parts = [p for p in code.strip().split(",") if p.strip()]
         preset = "classic"
         if parts and "=" not in parts[0]:
@@ -223,11 +226,21 @@ class Conventions:
             else:
                 problems.append(_unknown_preset(name))
         conv = cls.from_preset(preset)
+        seen = set()
         for p in parts:
+            if len(problems) >= MAX_CODE_PROBLEMS:
+                problems.append(ConventionError(f"more problems in the rules code (only the "
+                                                f"first {MAX_CODE_PROBLEMS} are listed)",
+                                                "too_many_problems", limit=MAX_CODE_PROBLEMS))
+                break
             key, eq, raw = p.partition("=")
             key = key.strip()
+            if key in seen:
+                problems.append(ConventionError(f"{shown(key)} is given twice (the first "
+                                                f"value is kept)", "duplicate", field=key))
+                continue
             if not eq:
-                problems.append(ConventionError(f"{key[:40]!r} has no value", "no_value",
+                problems.append(ConventionError(f"{shown(key)} has no value", "no_value",
                                                 field=key[:40]))
                 continue
             if key not in _BY_NAME:
@@ -236,6 +249,7 @@ class Conventions:
             try:
                 value = _parse(_BY_NAME[key], raw.strip())
                 conv = conv.replace(**{key: value})
+                seen.add(key)
             except ConventionError as e:
                 problems.append(e)
         return conv, problems
@@ -257,18 +271,16 @@ class Conventions:
 
 _FIELDS = [f for f in fields(Conventions) if not f.metadata.get("internal")]
 _BY_NAME = {f.name: f for f in _FIELDS}
-MAX_CODE = 2000     # a share link's rules code is at most this long
 
 
 def _unknown_preset(name) -> ConventionError:
-    shown = str(name)[:40]
-    return ConventionError(f"unknown preset {shown!r} (known: {', '.join(PRESETS)})",
-                           "unknown_preset", preset=shown)
+    return ConventionError(f"unknown preset {shown(name)} (known: {', '.join(PRESETS)})",
+                           "unknown_preset", preset=shown(name))
 
 
 def _unknown_convention(key) -> ConventionError:
-    shown = str(key)[:40]
-    return ConventionError(f"unknown convention {shown!r}", "unknown_convention", field=shown)
+    return ConventionError(f"unknown convention {shown(key)}", "unknown_convention",
+                           field=key[:40] if isinstance(key, str) else shown(key))
 
 
 def _incompatible(a: str, b: str, section: str) -> ConventionError:
@@ -277,8 +289,13 @@ def _incompatible(a: str, b: str, section: str) -> ConventionError:
 
 
 def _bad(name: str, v, text: str, **params) -> ConventionError:
-    return ConventionError(f"{name}: {text}", "bad_value", field=name,
-                           value=_fmt(v)[:40], **params)
+    return ConventionError(f"{name}: {text}", "bad_value", field=name, value=_shown(v),
+                           **params)
+
+
+def _shown(v) -> str:
+    """A value in a message: on/off for switches, else errors.shown (safe for any value)."""
+    return _fmt(v) if isinstance(v, bool) else shown(v)
 
 
 def _fmt(v) -> str:
@@ -297,13 +314,13 @@ def _parse(f, raw: str):
             return True
         if low in ("off", "0", "false", "no"):
             return False
-        raise _bad(f.name, raw, f"{raw[:40]!r} is not on/off", expected="on_off")
+        raise _bad(f.name, raw, f"{shown(raw)} is not on/off", expected="on_off")
     if kind in ("int", "penalty", "silence", "threshold"):
         if low == OFF and kind in ("silence", "threshold"):
             return OFF
         digits = raw[1:] if raw.startswith("-") else raw
         if not (digits.isascii() and digits.isdigit()) or len(raw) > 6:
-            raise _bad(f.name, raw, f"{raw[:40]!r} is not a number", expected="number")
+            raise _bad(f.name, raw, f"{shown(raw)} is not a number", expected="number")
         return int(raw)
     return raw
 
@@ -315,24 +332,24 @@ def _validate(f, v):
     isint = isinstance(v, int) and not isinstance(v, bool)
     if kind == "bool":
         if not isinstance(v, bool):
-            raise _bad(name, v, f"{_fmt(v)[:40]!r} is not on/off", expected="on_off")
+            raise _bad(name, v, f"{_shown(v)} is not on/off", expected="on_off")
         return
     if kind == "penalty":
         if not isint or v <= 0 or v % 5 or v > 1000:
-            raise _bad(name, v, f"{_fmt(v)[:40]!r} must be a positive multiple of 5 (at most 1000)",
+            raise _bad(name, v, f"{_shown(v)} must be a positive multiple of 5 (at most 1000)",
                        expected="multiple_of_5")
         return
     if kind == "threshold":
-        if v != OFF and (not isint or v < 0 or v > 120):
-            raise _bad(name, v, f"{_fmt(v)[:40]!r} must be off or a number of points (0–120)",
+        if not (v == OFF and isinstance(v, str)) and (not isint or v < 0 or v > 120):
+            raise _bad(name, v, f"{_shown(v)} must be off or a number of points (0–120)",
                        expected="points")
         return
-    if values is not None and (isinstance(v, bool) != isinstance(values[0], bool)
-                               or isinstance(v, (dict, list)) or v not in values):
-        shown = ", ".join(_fmt(x) for x in values)
-        raise _bad(name, v, f"{_fmt(v)[:40]!s} is not one of {shown}", allowed=shown)
+    # exactly one of the values, of its type: not True for 1, nor 3.0 for 3, nor -100.0
+    if values is not None and not any(type(v) is type(x) and v == x for x in values):
+        allowed = ", ".join(_fmt(x) for x in values)
+        raise _bad(name, v, f"{_shown(v)} is not one of {allowed}", allowed=allowed)
     if kind == "int" and not isint:
-        raise _bad(name, v, f"{_fmt(v)[:40]!r} is not a number", expected="number")
+        raise _bad(name, v, f"{_shown(v)} is not a number", expected="number")
 
 
 # ---- presets (RULES.md §8) -----------------------------------------------

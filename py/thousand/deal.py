@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from .cards import mask_of, cards_of, card as parse_card, CardError, NINES_MASK
+from .cards import mask_of, cards_of, NINES_MASK
 from .errors import RecordError
 from .layout import Layout, DEAD
 
@@ -56,51 +56,20 @@ def seeded_deal(seed: int, first_hand: int, players: int = 3):
     return c.hands, c.talons[0]
 
 
-def _cards(field: str, items, limit: int = 24) -> list[int]:
-    if not isinstance(items, list) or len(items) > limit:
-        raise RecordError(f"{field}: a list of cards expected", "bad_record_field", field=field)
-    try:
-        return [parse_card(c) for c in items]
-    except CardError as e:
-        raise RecordError(f"bad card in {field}: {e}", "bad_card", field=field) from None
-
-
-def explicit_cards(spec: dict, layout: Layout, dealer: int) -> Cards:
-    """Hands, talon(s), dead hand and stock in text notation → Cards; checks the §7 sizes
-    and that they make the deck exactly once."""
-    n = layout.players
-    hands = spec.get("hands")
-    if not isinstance(hands, list) or len(hands) != n:
-        raise RecordError(f"hands: one list of cards per seat ({n} seats)", "bad_deal_shape",
-                          field="hands", players=n)
-    hs = [_cards(f"hands[{s}]", h) for s, h in enumerate(hands)]
-    talon = spec.get("talon", [])
-    if layout.talons and len(layout.talons) > 1:
-        if not isinstance(talon, list) or len(talon) != len(layout.talons):
-            raise RecordError(f"talon: {len(layout.talons)} piles expected", "bad_deal_shape",
-                              field="talon")
-        talons = [_cards(f"talon[{i}]", t) for i, t in enumerate(talon)]
-    else:
-        talons = [_cards("talon", talon)] if layout.talons else []
-        if not layout.talons and talon:
-            raise RecordError("this table has no talon", "bad_deal_shape", field="talon")
-    dead = _cards("dead", spec.get("dead", []))
-    stock = _cards("stock", spec.get("stock", []))
+def explicit_cards(given, layout: Layout, dealer: int, number: int = 0) -> Cards:
+    """Deal `number`'s cards from a record (``schema.DealCards``: types, §7 sizes and the
+    deck already checked) -> Cards.  What depends on the dealer is checked here: a dealer
+    who sits out (§7) is the seat whose hand is empty."""
     playing = set(layout.playing(dealer))
-    for s in range(n):
+    for s, h in enumerate(given.hands):
         want = layout.hand if s in playing else 0
-        if len(hs[s]) != want:
-            raise RecordError(f"hands[{s}]: {want} cards expected (§7)", "bad_deal_shape",
-                              field=f"hands[{s}]", expected=want)
-    if [len(t) for t in talons] != list(layout.talons) or len(dead) != layout.dead \
-            or len(stock) != layout.stock:
-        raise RecordError(f"talon {list(layout.talons)}, dead hand {layout.dead} and stock "
-                          f"{layout.stock} cards expected (§7)", "bad_deal_shape", field="talon")
-    allc = [c for h in hs for c in h] + [c for t in talons for c in t] + dead + stock
-    if sorted(allc) != sorted(layout.deck):
-        raise RecordError(f"the cards must be the {len(layout.deck)}-card deck, each exactly once",
-                          "bad_deal_cards", field="hands")
-    return Cards([mask_of(h) for h in hs], talons, dead, stock)
+        if len(h) != want:
+            why = f"the dealer, seat {dealer}, sits out" if layout.dealer_sits_out else ""
+            raise RecordError(f"deal {number + 1}, hands[{s}]: {want} cards expected "
+                              f"(§7{': ' + why if why else ''})", "bad_deal_shape",
+                              field=f"deals[{number}].hands[{s}]", deal=number + 1,
+                              expected=want, dealer=dealer)
+    return Cards([mask_of(h) for h in given.hands], given.talons, given.dead, given.stock)
 
 
 def cards_to_spec(c: Cards, layout: Layout) -> dict:

@@ -26,10 +26,13 @@ class ThousandError(ValueError):
         """{"code", "params", "message"}: what crosses to a client."""
         return {"code": self.code, "params": dict(self.params), "message": str(self)}
 
-    def prefixed(self, prefix: str) -> "ThousandError":
-        """The same error with a location (e.g. "deal 2, action 5 'pass'") in front."""
+    def prefixed(self, prefix: str, **params) -> "ThousandError":
+        """The same error with a location (e.g. "deal 2, action 5 'pass'") in front, and
+        the location's params (e.g. deal=2, index=5) added."""
         e = type(self)(f"{prefix}: {self}", self.code, **self.params)
         e.params.setdefault("where", prefix)
+        for k, v in params.items():
+            e.params.setdefault(k, v)
         return e
 
 
@@ -49,6 +52,28 @@ class RecordError(ThousandError):
     """A game record that cannot be read (bad JSON shape, unknown format, bad cards)."""
 
     default_code = "bad_record"
+
+
+def shown(v, limit: int = 40) -> str:
+    """A short text of any value for a message or a param: strings quoted and escaped
+    (repr: no newline, no lone surrogate gets through), at most `limit` characters of them;
+    other values by kind.  Never fails and never does much work, whatever `v` is (a number of
+    a million digits, a list nested a thousand deep)."""
+    if isinstance(v, str):
+        return repr(v[:limit]) + ("…" if len(v) > limit else "")
+    if v is None:
+        return "null"
+    if v is True or v is False:
+        return "true" if v else "false"
+    if type(v) is int:
+        return str(v) if -10 ** 18 < v < 10 ** 18 else f"a number of {v.bit_length()} bits"
+    if type(v) is float:
+        return repr(v)
+    if isinstance(v, list):
+        return f"a list ({len(v)} entries)"
+    if isinstance(v, dict):
+        return "an object"
+    return f"a {type(v).__name__}"
 
 
 def rule(code: str, section: str, text: str, **params) -> IllegalAction:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 
 from . import actions as A
-from . import flow, records
+from . import flow, records, schema
 from .conventions import Conventions
 from .deal import Deal, Cards, seeded_cards, explicit_cards
 from .errors import IllegalAction, RecordError, rule
@@ -41,24 +41,16 @@ class Game:
         self.conv = conventions or _DEFAULT
         self.layout = self.conv.layout
         n = self.n = self.conv.players
-        if names is None:
-            names = ["You"] + [f"Bot {i}" for i in range(1, n)]
-        if not (isinstance(names, list) and len(names) == n
-                and all(isinstance(x, str) for x in names)):
-            raise RecordError(f"names: a list of {n} texts expected", "bad_record_field",
-                              field="names", players=n)
-        self.names = list(names)
-        if not (type(first_dealer) is int and 0 <= first_dealer < n):
-            raise RecordError(f"first_dealer must be a seat 0..{n - 1}", "bad_record_field",
-                              field="first_dealer", players=n)
-        self.first_dealer = first_dealer
-        self.next_dealer = first_dealer
-        self.seed = seed
+        names = schema.read_names(names, n)
+        self.names = names or ["You"] + [f"Bot {i}" for i in range(1, n)]
+        self.first_dealer = schema.read_seat(first_dealer, n, "first_dealer")
+        self.next_dealer = self.first_dealer
+        self.seed = None if seed is None else schema.read_seed(seed)
         self.standing = Standing.fresh(n, self.conv)
         self.sheet: list[dict] = []
         self.deals: list[Deal] = []
         self.deal: Deal | None = None
-        self._pending: list[dict] = []    # record deals not started yet (from_record)
+        self._pending: list = []          # record deals not started yet (schema.DealRecord)
         self.start: dict | None = None    # optional starting position (record "start")
 
     # ---- the standing, by name ------------------------------------------------------------
@@ -86,11 +78,11 @@ class Game:
         dealer = self.next_dealer
         lay = self.layout
         if self._pending:
-            spec = self._pending.pop(0)
-            if "hands" in spec:
-                cards, seed = explicit_cards(spec, lay, dealer), None
+            spec = self._pending.pop(0)          # a schema.DealRecord
+            if spec.cards is not None:
+                cards, seed = explicit_cards(spec.cards, lay, dealer, number), None
             else:
-                seed = spec["seed"]
+                seed = spec.seed
                 cards = seeded_cards(seed, lay, dealer)
         elif self.seed is not None:
             seed = deal_seed(self.seed, number)
@@ -237,9 +229,16 @@ class Game:
         return records.to_record(self)
 
     @classmethod
-    def from_record(cls, record: dict, *, on_action=None) -> "Game":
-        """Replay a record.  IllegalAction gets the deal and action index prefixed."""
+    def from_record(cls, record: dict) -> "Game":
+        """Replay a record (any value: it is checked against the schema first, see
+        docs/record-format.md).  IllegalAction gets the deal and action index prefixed."""
         return records.from_record(cls, record)
+
+    @classmethod
+    def from_json(cls, data) -> "Game":
+        """Replay a record given as JSON text or UTF-8 bytes (a file, a save), read within
+        the schema's limits."""
+        return records.from_json(cls, data)
 
     def set_start(self, start: dict) -> None:
         records.set_start(self, start)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import copy
 
+from . import schema
 from .conventions import Conventions
 from .errors import RecordError
 from .records import set_start
@@ -64,7 +65,8 @@ class ScoreSheet:
                               field="first_dealer")
         self.names = list(names)
         self.first_dealer = first_dealer
-        self.start = copy.deepcopy(start)      # a starting position, as a record's (§9)
+        # a starting position, as a record's (§9), checked before it is kept
+        self.start = None if start is None else schema.read_start(start, self.conv)
         self.entries: list[dict] = []
         self._rescore()
 
@@ -124,7 +126,7 @@ class ScoreSheet:
         deals = data.get("deals", [])
         if not isinstance(deals, list) or len(deals) > MAX_DEALS:
             raise RecordError("deals: a list expected", "bad_record_field", field="deals")
-        sheet = cls(Conventions.from_dict(data.get("conventions") or {}), data.get("names"),
+        sheet = cls(schema.read_conventions(data.get("conventions")), data.get("names"),
                     data.get("first_dealer", 0), data.get("start"))
         sheet._check_all(deals)
         sheet.entries = copy.deepcopy(deals)
@@ -169,11 +171,17 @@ class ScoreSheet:
         unknown = [k for k in e if k not in ENTRY_KEYS]
         if unknown:
             raise _bad(f"unknown key {str(unknown[0])[:40]!r}", str(unknown[0])[:40], deal)
+        for flag in ("redeal", "blind", "conceded"):
+            if flag in e and type(e[flag]) is not bool:
+                raise _bad(f"{flag}: true or false", flag, deal)
         playing = lay.playing(self.dealer)
         in_play = [s in playing for s in range(n)]
         doubled = st.golden_left > 0
         golden = doubled and conv.golden_round == "on"
         if e.get("redeal") is True:
+            extra = [k for k in e if k not in ("redeal", "declarer", "contract")]
+            if extra:
+                raise _bad(f"a redeal has no {extra[0]}", extra[0], deal)
             # who had declared, and at what, when the redeal came after the bidding (if known)
             decl, contract = e.get("declarer"), e.get("contract", 0)
             if not ((decl is None or (type(decl) is int and decl in playing))
@@ -191,7 +199,12 @@ class ScoreSheet:
         elif decl is not None:
             raise _bad("nobody declares at this table (§7 draw)", "declarer", deal)
         blind = e.get("blind", False) is True
+        if blind and (decl is None or conv.blind == "off"):
+            raise _bad("blind: only a declarer plays blind, at a table with blind on (§6.7)",
+                       "blind", deal)
         contract = e.get("contract", 0 if decl is None else None)
+        if decl is None and not (type(contract) is int and contract == 0):
+            raise _bad("contract: nobody declared", "contract", deal)
         if decl is not None:
             low = conv.need if st.on_barrel[decl] else 100
             if not (type(contract) is int and 100 <= contract <= conv.max_bid
@@ -251,6 +264,9 @@ class ScoreSheet:
         for s in range(n):
             v = cards[s]
             if not in_play[s]:
+                if not (v is None or (type(v) is int and 0 <= v <= DECK_POINTS)):
+                    raise _bad(f"points of seat {s}: null or 0..120 (he sits out)", "points",
+                               deal, seat=s)
                 continue
             if v is None and s == decl and not out_of_play:
                 continue

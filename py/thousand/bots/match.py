@@ -25,6 +25,7 @@ import sys
 
 from ..conventions import Conventions
 from ..game import Game
+from ..schema import DealRecord
 from . import make_bot
 
 
@@ -45,7 +46,7 @@ def fresh_deal(conv, seed: int, dealer: int, position: dict | None = None) -> Ga
         g.set_start(position["start"])
         g.standing.golden_left = position["golden_left"]
         g.standing.golden_made = position["golden_made"]
-    g._pending = [{"seed": seed}]
+    g._pending = [DealRecord(seed=seed, cards=None, actions=())]
     g._next_deal()
     return g
 
