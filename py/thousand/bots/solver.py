@@ -1,8 +1,11 @@
 """Open-hand (perfect-information) solver for the play phase of a 3-player deal.
 
-Rules implemented: RULES.md §3 step 7 and the play conventions of §6.2
-(``must_beat``, ``meld_on_first_lead``, ``ace_marriage``, ``no_lead_foreign_trump``,
-``must_lead_trump``).
+Rules: RULES.md §3 step 7 and the play conventions of §6.2 (``must_beat``,
+``meld_on_first_lead``, ``ace_marriage``, ``no_lead_foreign_trump``, ``must_lead_trump``), taken
+from the engine's ``thousand.play`` — who may lead (``lead_order``), follow (``follow_order``),
+declare (``meld_cards``, ``may_declare``, ``meld_trump``, ``meld_value``) and win a trick
+(``beats``, ``winning_card``).  The search reads them from tables built from those functions at
+import; the API's ``legal_moves`` and ``play`` call them directly.
 
 The *value* of a position is the number of points the declarer will still collect from
 here on: the card points of every trick he wins (all three cards, including cards already
@@ -29,15 +32,6 @@ A move is ``(card, declare)``; ``declare`` is True only for a lead that declares
 (K or Q of a suit whose other half the leader holds) or the ace marriage (an ace, with
 ``ace_marriage`` on and all four aces in hand).
 
-Interpretations where the rules text is silent:
-
-* ``must_lead_trump`` / ``no_lead_foreign_trump`` are judged against the trump as it stands
-  *after* the lead's declaration: leading K/Q while declaring is always allowed (the led card is
-  then a trump of the leader's own).  An ace-marriage lead changes no trump, so its ace must be a
-  card the leader may lead anyway.
-* ``must_beat``: among the cards allowed by follow-suit / must-trump, if any would make the
-  player the current winner of the trick, he must play one of those (any of them).
-
 Implementation: fail-soft alpha-beta over whole tricks (the three plies of a trick are nested
 loops in one function call) with a transposition table at trick boundaries storing lower/upper
 bounds of future points; exact values by zero-window tests that bisect the interval still
@@ -55,7 +49,6 @@ from dataclasses import dataclass, field
 from thousand.cards import (
     ACE_MARRIAGE_VALUE,
     ACES_MASK,
-    MARRIAGE_VALUE,
     POINTS,
     SUIT_MASK,
     SUITS,
@@ -64,6 +57,8 @@ from thousand.cards import (
     name as card_name,
     parse_cards,
 )
+from thousand.play import (beats, follow_mask, follow_order, lead_mask, lead_order,
+                           may_declare, meld_cards, meld_trump, meld_value, winning_card)
 
 __all__ = [
     "PlayRules", "PlayState", "Solver", "make_state", "legal_moves", "play",
@@ -72,14 +67,13 @@ __all__ = [
 ]
 
 # ---------------------------------------------------------------------------------------------
-# tables
+# tables: the rules of play of ``thousand.play`` (the engine's), tabulated at import
 # ---------------------------------------------------------------------------------------------
 
-_QUEENS = sum(1 << (s * 6 + 2) for s in range(4))
-_KINGS = sum(1 << (s * 6 + 3) for s in range(4))
-_NEXT = (1, 2, 0)
+_NEXT = (1, 2, 0)          # the solver's seats 0, 1, 2 in clockwise order
 _SUIT = tuple(c // 6 for c in range(24))
 _RANK = tuple(c % 6 for c in range(24))
+_ACE = 5
 
 
 def _pts12_table():
@@ -89,46 +83,75 @@ def _pts12_table():
     return tuple(t)
 
 
-def _marr12_table(first_suit):
-    """Sum of marriage values of the suits (first_suit, first_suit+1) fully held in 12 bits."""
-    t = [0] * 4096
+def _meld_tables(shift):
+    """For the 12 bits of suits (shift // 6, shift // 6 + 1) of a hand: the mask of the cards
+    whose lead declares a marriage (``play.meld_cards``), the sum of the values of those
+    marriages (one declaration each), and the value of the best of them."""
+    leads, total, best = [], [], []
     for m in range(4096):
-        v = 0
-        for k in range(2):
-            kq = (1 << (k * 6 + 2)) | (1 << (k * 6 + 3))
-            if m & kq == kq:
-                v += MARRIAGE_VALUE[first_suit + k]
-        t[m] = v
-    return tuple(t)
+        h = m << shift
+        cards = meld_cards(h, h, False)
+        worth = {c // 6: meld_value(c) for c in cards}
+        leads.append(sum(1 << c for c in cards))
+        total.append(sum(worth.values()))
+        best.append(max(worth.values(), default=0))
+    return tuple(leads), tuple(total), tuple(best)
 
 
 _PTS12 = _pts12_table()
-_MARR_LO = _marr12_table(0)
-_MARR_HI = _marr12_table(2)
+_MELD_LO, _MARR_LO, _BEST_LO = _meld_tables(0)
+_MELD_HI, _MARR_HI, _BEST_HI = _meld_tables(12)
 
 
 def _mask_points(m: int) -> int:
     return _PTS12[m & 4095] + _PTS12[m >> 12]
 
 
+def _marriage_leads(hand: int) -> int:
+    """Mask of the cards whose lead declares a marriage (K and Q of the suits held whole)."""
+    return _MELD_LO[hand & 4095] | _MELD_HI[hand >> 12]
+
+
 def _beats_table():
-    """_BEATS[trump + 1][card]: mask of the cards that beat ``card`` when it is winning."""
-    out = []
-    for t in range(-1, 4):
-        row = []
-        for c in range(24):
-            s = c // 6
-            higher = SUIT_MASK[s] & ~((2 << c) - 1)
-            if t >= 0 and s != t:
-                higher |= SUIT_MASK[t]
-            row.append(higher)
-        out.append(tuple(row))
-    return tuple(out)
+    """_BEATS[trump + 1][card]: mask of the cards that beat ``card`` when it is winning
+    (``play.beats``)."""
+    return tuple(tuple(sum(1 << a for a in range(24) if beats(a, b, b // 6, t))
+                       for b in range(24)) for t in range(-1, 4))
 
 
 _BEATS = _beats_table()
 # for the lead ordering: cards of a suit above ``card``
 _ABOVE = tuple(SUIT_MASK[c // 6] & ~((2 << c) - 1) for c in range(24))
+_FOLLOW: dict = {}
+
+
+def _follow_table(must_beat: bool) -> tuple:
+    """_follow_table(mb)[trump + 1][led suit * 24 + winning card]: ``play.follow_order``, the
+    masks a follower plays from (the first that meets his hand)."""
+    t = _FOLLOW.get(must_beat)
+    if t is None:
+        t = _FOLLOW[must_beat] = tuple(
+            tuple(follow_order(led, best if must_beat else -1, trump, must_beat)
+                  for led in range(4) for best in range(24))
+            for trump in range(-1, 4))
+    return t
+
+
+def _lead_table(rules) -> tuple:
+    """[trump + 1][1 if the trump is the leader's own]: ``play.lead_order``."""
+    return tuple(tuple(lead_order(trump, bool(his), rules.must_lead_trump,
+                                  rules.no_lead_foreign_trump) for his in (0, 1))
+                 for trump in range(-1, 4))
+
+
+def _first_met(hand: int, order) -> int:
+    """The cards of ``hand`` in the first mask of ``order`` that meets it."""
+    for m in order:
+        m &= hand
+        if m:
+            return m
+    return 0
+
 
 INF = 10 ** 6
 
@@ -256,68 +279,22 @@ def make_state(hands, declarer=0, leader=None, trick=(), trump=None, trump_owner
 
 
 # ---------------------------------------------------------------------------------------------
-# move generation for the API (the search inlines the same logic)
+# move generation for the API: ``thousand.play``'s functions (the search uses their tables)
 # ---------------------------------------------------------------------------------------------
-
-def _lead_mask(hand, seat, trump, owner, rules):
-    """Cards that may be led without a declaration."""
-    if trump >= 0:
-        tm = hand & SUIT_MASK[trump]
-        if tm:
-            if rules.must_lead_trump:
-                return tm
-            if rules.no_lead_foreign_trump and owner != seat and hand != tm:
-                return hand & ~tm
-    return hand
-
-
-def _follow_mask(hand, led_suit, trump, win_card, must_beat):
-    m = hand & SUIT_MASK[led_suit]
-    if not m:
-        m = hand & SUIT_MASK[trump] if trump >= 0 else 0
-        if not m:
-            m = hand
-    if must_beat:
-        b = m & _BEATS[trump + 1][win_card]
-        if b:
-            return b
-    return m
-
-
-def _winner(trick, leader, trump):
-    """(winning card, winning seat) of the cards played so far."""
-    wc, ws = trick[0], leader
-    for k in range(1, len(trick)):
-        c = trick[k]
-        if _BEATS[trump + 1][wc] >> c & 1:
-            wc, ws = c, (leader + k) % 3
-    return wc, ws
-
 
 def legal_moves(state: PlayState) -> list:
     """Legal moves of the player to move: ``[(card, declare)]``."""
     seat = state.to_move
     hand = state.hands[seat]
     r = state.rules
-    out = []
-    if not state.trick:
-        lm = _lead_mask(hand, seat, state.trump, state.trump_owner, r)
-        right = r.meld_on_first_lead or (state.taken >> seat & 1)
-        for c in cards_of(lm):
-            out.append((c, False))
-        if right:
-            for s in range(4):
-                kq = (1 << (s * 6 + 2)) | (1 << (s * 6 + 3))
-                if hand & kq == kq:
-                    out.append((s * 6 + 2, True))
-                    out.append((s * 6 + 3, True))
-            if r.ace_marriage and hand & ACES_MASK == ACES_MASK:
-                for c in cards_of(lm & ACES_MASK):
-                    out.append((c, True))
-    else:
-        wc, _ = _winner(state.trick, state.leader, state.trump)
-        m = _follow_mask(hand, _SUIT[state.trick[0]], state.trump, wc, r.must_beat)
-        out = [(c, False) for c in cards_of(m)]
+    if state.trick:
+        m = follow_mask(hand, state.trick, state.trump, r.must_beat)
+        return [(c, False) for c in cards_of(m)]
+    lm = lead_mask(hand, state.trump, state.trump_owner == seat, r.must_lead_trump,
+                   r.no_lead_foreign_trump)
+    out = [(c, False) for c in cards_of(lm)]
+    if may_declare(bool(state.taken >> seat & 1), r.meld_on_first_lead):
+        out += [(c, True) for c in meld_cards(hand, lm, r.ace_marriage)]
     out.sort()
     return out
 
@@ -333,18 +310,16 @@ def play(state: PlayState, move) -> tuple:
     gain = 0
     trump, owner = state.trump, state.trump_owner
     if dec:
-        if _RANK[c] == 5:  # ace marriage
-            if seat == state.declarer:
-                gain += ACE_MARRIAGE_VALUE
-        else:
-            trump, owner = _SUIT[c], seat
-            if seat == state.declarer:
-                gain += MARRIAGE_VALUE[_SUIT[c]]
+        if seat == state.declarer:
+            gain += meld_value(c)
+        declared = meld_trump(c, -1)          # -1: a declaration that names no trump
+        if declared >= 0:
+            trump, owner = declared, seat
     trick = state.trick + (c,)
     if len(trick) < 3:
         return PlayState(tuple(hands), state.declarer, state.leader, trick, trump, owner,
                          state.taken, state.rules), gain
-    _, ws = _winner(trick, state.leader, trump)
+    ws = (state.leader + winning_card(trick, trump)) % 3
     if ws == state.declarer:
         gain += sum(POINTS[x] for x in trick)
     return PlayState(tuple(hands), state.declarer, ws, (), trump, owner,
@@ -496,41 +471,50 @@ class Solver:
 
 
 def _make_search(solver: Solver):
-    """Build the recursive trick-boundary search as a closure (fast local lookups)."""
+    """Build the recursive trick-boundary search as a closure (fast local lookups).
+
+    ``search(leader, trump, owner, taken, alpha, beta)`` is the fail-soft alpha-beta value (the
+    declarer's future points) of a position at a trick boundary whose hands are in ``H``
+    (``owner``: the seat that declared the trump; ``taken``: a bit per seat that has taken a
+    trick).  One call searches one whole trick: the three plies — the leader's card, the
+    second hand's, the third hand's — are nested loops, and the next trick boundary recurses.
+    The rules come from ``thousand.play`` through the tables built at import.
+    """
     H = solver._hands
     tt = solver.tt
     decl = solver.declarer
     rules = solver.rules
-    must_beat = rules.must_beat
-    meld_first = rules.meld_on_first_lead
     ace_flag = rules.ace_marriage
-    nlft = rules.no_lead_foreign_trump
-    mlt = rules.must_lead_trump
-    PTS12, MARR_LO, MARR_HI = _PTS12, _MARR_LO, _MARR_HI
-    BEATS, SM, NEXT, SUIT, RANK, P = _BEATS, SUIT_MASK, _NEXT, _SUIT, _RANK, POINTS
+    FOLLOW = _follow_table(rules.must_beat)
+    LEAD = _lead_table(rules)
+    # Does the lead rule depend on whose trump it is (no_lead_foreign_trump)?  Then the
+    # trump's owner is part of the position.
+    owner_matters = any(foreign != his_own for foreign, his_own in LEAD)
+    # the right to declare, without / with a trick taken
+    RIGHT = (may_declare(False, rules.meld_on_first_lead),
+             may_declare(True, rules.meld_on_first_lead))
+    rights_vary = RIGHT[0] != RIGHT[1]
+    PTS12, MARR_LO, MARR_HI, BEST_LO, BEST_HI = _PTS12, _MARR_LO, _MARR_HI, _BEST_LO, _BEST_HI
+    MELD_LO, MELD_HI = _MELD_LO, _MELD_HI
+    BEATS, NEXT, RANK, P = _BEATS, _NEXT, _RANK, POINTS
     ABOVE = _ABOVE
-    MV = MARRIAGE_VALUE
-    QUEENS = _QUEENS
+    DECL_VALUE = tuple(meld_value(c) for c in range(24))       # a declaring lead's value
+    DECL_TRUMP = tuple(meld_trump(c, -1) for c in range(24))   # and the trump it names (-1: none)
     ACES = ACES_MASK
     AMV = ACE_MARRIAGE_VALUE
+    first_met = _first_met
     counter = [0]
 
-    def follow_order(hand, ls, t, wc, ws, me, nxt_hand, nxt_seat):
+    def follow_moves(hand, base, brow, frow, win_card, win_seat, me, next_hand, next_seat):
         """Legal follows of ``me`` ordered best-first for its side.
 
-        wc/ws: winning card and seat so far; nxt_hand/nxt_seat: the player still to play
-        (nxt_seat = -1 when ``me`` plays last)."""
-        m = hand & SM[ls]
+        base: the led suit * 24; brow/frow: the rows of _BEATS and of the follow table for
+        the trump; win_card/win_seat: the card winning so far and its seat; next_hand/next_seat:
+        the player still to play (next_seat = -1 when ``me`` plays last)."""
+        order = frow[base + win_card]
+        m = hand & order[0]
         if not m:
-            if t >= 0:
-                m = hand & SM[t]
-            if not m:
-                m = hand
-        brow = BEATS[t + 1]
-        if must_beat:
-            b = m & brow[wc]
-            if b:
-                m = b
+            m = first_met(hand, order)
         if not (m & (m - 1)):
             return (m.bit_length() - 1,)
         my_decl = me == decl
@@ -538,19 +522,17 @@ def _make_search(solver: Solver):
         while m:
             c = m.bit_length() - 1
             m ^= 1 << c
-            if brow[wc] >> c & 1:
+            if brow[win_card] >> c & 1:
                 w, wcard = me, c
             else:
-                w, wcard = ws, wc
+                w, wcard = win_seat, win_card
             win = (w == decl) == my_decl
-            if win and nxt_seat >= 0 and (nxt_seat == decl) != my_decl:
+            if win and next_seat >= 0 and (next_seat == decl) != my_decl:
                 # can the last player take it over?
-                f = nxt_hand & SM[ls]
+                order = frow[base + wcard]
+                f = next_hand & order[0]
                 if not f:
-                    if t >= 0:
-                        f = nxt_hand & SM[t]
-                    if not f:
-                        f = nxt_hand
+                    f = first_met(next_hand, order)
                 if f & brow[wcard]:
                     win = False
             scored.append(((100 + P[c]) if win else (50 - P[c] - RANK[c]), c))
@@ -561,64 +543,68 @@ def _make_search(solver: Solver):
         h0 = H[0]
         h1 = H[1]
         h2 = H[2]
-        A = H[leader]
-        if not A:
+        lead_hand = H[leader]
+        if not lead_hand:
             return 0
         allm = h0 | h1 | h2
         hd = H[decl]
-        ub = PTS12[allm & 4095] + PTS12[allm >> 12]
-        marr = MARR_LO[hd & 4095] + MARR_HI[hd >> 12]
-        ub += marr
+        # upper bound: every card point left and the declarer's marriages
+        ub = PTS12[allm & 4095] + PTS12[allm >> 12] + MARR_LO[hd & 4095] + MARR_HI[hd >> 12]
         if ace_flag and hd & ACES == ACES:
             ub += AMV
         if ub <= alpha:
             return ub
         if beta <= 0:
             return 0
-        if leader == decl and (meld_first or taken >> decl & 1):
+        right = RIGHT[taken >> leader & 1]
+        if right and leader == decl:
             # lower bound: he can declare his best marriage right now
-            kq = (A >> 1) & A & QUEENS
-            lb = MV[SUIT[kq.bit_length() - 1]] if kq else 0
-            if ace_flag and A & ACES == ACES:
+            lb = BEST_LO[lead_hand & 4095]
+            x = BEST_HI[lead_hand >> 12]
+            if x > lb:
+                lb = x
+            if ace_flag and lead_hand & ACES == ACES:
                 lb = AMV
             if lb >= beta:
                 return lb
-        p1 = NEXT[leader]
-        p2 = NEXT[p1]
-        B = H[p1]
-        C = H[p2]
-        if not (A & (A - 1)):
+        second = NEXT[leader]
+        third = NEXT[second]
+        second_hand = H[second]
+        third_hand = H[third]
+        if not (lead_hand & (lead_hand - 1)):
             # last trick: everything is forced
-            c0 = A.bit_length() - 1
-            c1 = B.bit_length() - 1
-            c2 = C.bit_length() - 1
+            c0 = lead_hand.bit_length() - 1
+            c1 = second_hand.bit_length() - 1
+            c2 = third_hand.bit_length() - 1
             brow = BEATS[trump + 1]
             wc, ws = c0, leader
             if brow[wc] >> c1 & 1:
-                wc, ws = c1, p1
+                wc, ws = c1, second
             if brow[wc] >> c2 & 1:
-                ws = p2
+                ws = third
             return P[c0] + P[c1] + P[c2] if ws == decl else 0
         counter[0] += 1
         # -- transposition table ----------------------------------------------------------
-        if meld_first:
-            rk = 0
-        else:
-            rk = 0
+        # The key: the three hands, the leader, the trump, the seats that may declare a
+        # marriage they hold (when the right depends on a trick taken) and, when the lead
+        # rule depends on it, the trump's owner.
+        rights = 0
+        if rights_vary:
             for s in (0, 1, 2):
-                if taken >> s & 1:
+                if RIGHT[taken >> s & 1]:
                     hs = H[s]
-                    if (hs >> 1) & hs & QUEENS or (ace_flag and hs & ACES == ACES):
-                        rk |= 1 << s
-        key = h0 | (h1 << 24) | (h2 << 48) | (leader << 72) | ((trump + 1) << 74) | (rk << 77)
-        if nlft and trump >= 0:
+                    if MELD_LO[hs & 4095] | MELD_HI[hs >> 12] or (ace_flag and hs & ACES == ACES):
+                        rights |= 1 << s
+        key = (h0 | (h1 << 24) | (h2 << 48) | (leader << 72) | ((trump + 1) << 74)
+               | (rights << 77))
+        if owner_matters and trump >= 0:
             key |= (owner + 1) << 80
         e = tt.get(key)
         if e is not None:
             # entry packed in one int: lower | upper << 10 | (best lead + 1) << 20
             lo = e & 1023
             hi = (e >> 10) & 1023
-            bm = (e >> 20) - 1
+            best_lead = (e >> 20) - 1
             if lo >= beta:
                 return lo
             if hi <= alpha:
@@ -628,30 +614,28 @@ def _make_search(solver: Solver):
             if hi < beta:
                 beta = hi
         else:
-            lo, hi, bm = 0, ub, -1
-        a0, b0 = alpha, beta
+            lo, hi, best_lead = 0, ub, -1
+        alpha0, beta0 = alpha, beta
 
-        # -- lead moves (card + 32 * declare) -----------------------------------------------
-        others = B | C
-        lead_decl = leader == decl
-        lm = A
-        if trump >= 0:
-            tm = A & SM[trump]
-            if tm:
-                if mlt:
-                    lm = tm
-                elif nlft and owner != leader and A != tm:
-                    lm = A ^ tm
-        right = meld_first or (taken >> leader & 1)
+        # -- lead moves (card + 32 * declare), ordered -----------------------------------------
+        others = second_hand | third_hand
+        order = LEAD[trump + 1][owner == leader]
+        lm = lead_hand & order[0]
+        if not lm:
+            lm = first_met(lead_hand, order)
+        ace_leads = 0
+        if right and ace_flag and lead_hand & ACES == ACES:
+            # declaring the ace marriage never hurts the declarer and changes nothing for the
+            # defenders' search, so only the declaring lead of an ace is searched
+            for c in meld_cards(lead_hand, lm, True):
+                if RANK[c] == _ACE:
+                    ace_leads |= 1 << c
         scored = []
-        aces_decl = right and ace_flag and A & ACES == ACES
         m = lm
         while m:
             c = m.bit_length() - 1
             m ^= 1 << c
-            if aces_decl and RANK[c] == 5:
-                # declaring the ace marriage never hurts the declarer and changes nothing
-                # for the defenders' search, so only the declaring lead is searched
+            if ace_leads >> c & 1:
                 mv = c + 32
                 sc = 1000
             else:
@@ -660,64 +644,62 @@ def _make_search(solver: Solver):
                     sc = 300 + P[c]
                 else:
                     sc = 100 - P[c] - RANK[c]
-            if mv == bm:
+            if mv == best_lead:
                 sc = 10000
             scored.append((sc, mv))
         if right:
-            kq = (A >> 1) & A & QUEENS
-            while kq:
-                q = kq.bit_length() - 1
-                kq ^= 1 << q
-                v = MV[SUIT[q]]
-                for mv in (q + 32, q + 33):
-                    scored.append((10000 if mv == bm else 250 + v // 10, mv))
+            m = MELD_LO[lead_hand & 4095] | MELD_HI[lead_hand >> 12]
+            while m:
+                c = m.bit_length() - 1
+                m ^= 1 << c
+                mv = c + 32
+                scored.append((10000 if mv == best_lead else 250 + DECL_VALUE[c] // 10, mv))
         scored.sort(reverse=True)
 
-        x = A & (A - 1)
-        last_next = not (x & (x - 1))  # A holds exactly two cards
-        max0 = lead_decl
-        max1 = p1 == decl
-        max2 = p2 == decl
-        best0 = -INF if max0 else INF
-        bestmv = -1
+        x = lead_hand & (lead_hand - 1)
+        next_is_last = not (x & (x - 1))  # the leader holds exactly two cards
+        leader_maxes = leader == decl      # who maximises at each ply: the declarer
+        second_maxes = second == decl
+        third_maxes = third == decl
+        best0 = -INF if leader_maxes else INF
+        best_mv = -1
         for _, mv in scored:
             c0 = mv & 31
             bonus = 0
             t = trump
             o = owner
             if mv & 32:
-                if RANK[c0] == 5:
-                    if lead_decl:
-                        bonus = AMV
-                else:
-                    t = SUIT[c0]
+                if leader_maxes:
+                    bonus = DECL_VALUE[c0]
+                if DECL_TRUMP[c0] >= 0:
+                    t = DECL_TRUMP[c0]
                     o = leader
-                    if lead_decl:
-                        bonus = MV[t]
-            H[leader] = A ^ (1 << c0)
-            ls = SUIT[c0]
+            H[leader] = lead_hand ^ (1 << c0)
+            base = _SUIT[c0] * 24
             brow = BEATS[t + 1]
+            frow = FOLLOW[t + 1]
             pts0 = P[c0]
-            # ---- second player -------------------------------------------------------------
-            a1, b1 = alpha, beta
-            best1 = -INF if max1 else INF
-            for c1 in follow_order(B, ls, t, c0, leader, p1, C, p2):
-                H[p1] = B ^ (1 << c1)
+            # ---- second hand -------------------------------------------------------------
+            alpha1, beta1 = alpha, beta
+            best1 = -INF if second_maxes else INF
+            for c1 in follow_moves(second_hand, base, brow, frow, c0, leader, second,
+                                   third_hand, third):
+                H[second] = second_hand ^ (1 << c1)
                 if brow[c0] >> c1 & 1:
-                    wc1, ws1 = c1, p1
+                    wc1, ws1 = c1, second
                 else:
                     wc1, ws1 = c0, leader
                 pts1 = pts0 + P[c1]
-                # ---- third player ----------------------------------------------------------
-                a2, b2 = a1, b1
-                best2 = -INF if max2 else INF
-                for c2 in follow_order(C, ls, t, wc1, ws1, p2, 0, -1):
-                    H[p2] = C ^ (1 << c2)
-                    ws = p2 if brow[wc1] >> c2 & 1 else ws1
+                # ---- third hand ----------------------------------------------------------
+                alpha2, beta2 = alpha1, beta1
+                best2 = -INF if third_maxes else INF
+                for c2 in follow_moves(third_hand, base, brow, frow, wc1, ws1, third, 0, -1):
+                    H[third] = third_hand ^ (1 << c2)
+                    ws = third if brow[wc1] >> c2 & 1 else ws1
                     g = bonus + (pts1 + P[c2] if ws == decl else 0)
-                    if b2 <= g:
+                    if beta2 <= g:
                         v = g  # the future is worth >= 0: enough already (fail-soft)
-                    elif last_next:
+                    elif next_is_last:
                         # the next trick is the last one: everything is forced
                         x0 = H[ws]
                         m1 = NEXT[ws]
@@ -736,43 +718,43 @@ def _make_search(solver: Solver):
                             w = m2
                         v = g + P[x0] + P[x1] + P[x2] if w == decl else g
                     else:
-                        v = g + search(ws, t, o, taken | (1 << ws), a2 - g, b2 - g)
-                    if max2:
+                        v = g + search(ws, t, o, taken | (1 << ws), alpha2 - g, beta2 - g)
+                    if third_maxes:
                         if v > best2:
                             best2 = v
-                            if v > a2:
-                                a2 = v
-                                if a2 >= b2:
+                            if v > alpha2:
+                                alpha2 = v
+                                if alpha2 >= beta2:
                                     break
                     else:
                         if v < best2:
                             best2 = v
-                            if v < b2:
-                                b2 = v
-                                if a2 >= b2:
+                            if v < beta2:
+                                beta2 = v
+                                if alpha2 >= beta2:
                                     break
-                H[p2] = C
+                H[third] = third_hand
                 v = best2
-                if max1:
+                if second_maxes:
                     if v > best1:
                         best1 = v
-                        if v > a1:
-                            a1 = v
-                            if a1 >= b1:
+                        if v > alpha1:
+                            alpha1 = v
+                            if alpha1 >= beta1:
                                 break
                 else:
                     if v < best1:
                         best1 = v
-                        if v < b1:
-                            b1 = v
-                            if a1 >= b1:
+                        if v < beta1:
+                            beta1 = v
+                            if alpha1 >= beta1:
                                 break
-            H[p1] = B
+            H[second] = second_hand
             v = best1
-            if max0:
+            if leader_maxes:
                 if v > best0:
                     best0 = v
-                    bestmv = mv
+                    best_mv = mv
                     if v > alpha:
                         alpha = v
                         if alpha >= beta:
@@ -780,22 +762,22 @@ def _make_search(solver: Solver):
             else:
                 if v < best0:
                     best0 = v
-                    bestmv = mv
+                    best_mv = mv
                     if v < beta:
                         beta = v
                         if alpha >= beta:
                             break
-        H[leader] = A
+        H[leader] = lead_hand
         v = best0
-        if v <= a0:
+        if v <= alpha0:
             if v < hi:
                 hi = v
-        elif v >= b0:
+        elif v >= beta0:
             if v > lo:
                 lo = v
         else:
             lo = hi = v
-        tt[key] = lo | (hi << 10) | ((bestmv + 1) << 20)
+        tt[key] = lo | (hi << 10) | ((best_mv + 1) << 20)
         return v
 
     solver._counter = counter
