@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 from thousand.cards import (
     ACE_MARRIAGE_VALUE,
     ACES_MASK,
+    FULL_MASK,
     POINTS,
     SUIT_MASK,
     SUITS,
@@ -61,7 +62,7 @@ from thousand.play import (beats, follow_mask, follow_order, lead_mask, lead_ord
                            may_declare, meld_cards, meld_trump, meld_value, winning_card)
 
 __all__ = [
-    "PlayRules", "PlayState", "Solver", "make_state", "legal_moves", "play",
+    "PlayRules", "PlayState", "Solver", "SearchLimit", "make_state", "legal_moves", "play",
     "solve_value", "declarer_reaches", "best_moves", "moves_reaching", "bench_solver",
     "deal_for_bench",
 ]
@@ -154,6 +155,10 @@ def _first_met(hand: int, order) -> int:
 
 
 INF = 10 ** 6
+
+
+class SearchLimit(Exception):
+    """A search stopped at the solver's ``node_limit``."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -349,7 +354,10 @@ class Solver:
     across calls for the same declarer and rules, whatever the hands, and is cleared before a
     call when it holds more than ``max_tt`` entries.  A full 8-trick exact solve typically
     stores 1,000-30,000 entries.
-    ``self.nodes`` counts trick-boundary positions visited (for benchmarks).
+    ``self.nodes`` counts trick-boundary positions visited; ``self.node_limit`` (None: no
+    limit) stops a search that would visit more: it raises ``SearchLimit``, and the table
+    keeps only what finished searches stored, so the solver stays usable.  The limit is what
+    keeps a bot's decision within its time (work per node is bounded; see ``hard.py``).
     """
 
     def __init__(self, declarer: int = 0, rules: PlayRules = DEFAULT_RULES, max_tt: int = 400_000):
@@ -361,11 +369,20 @@ class Solver:
         # interval), "mtdf" (classic MTD(f)) or "full" (one full-window search)
         self.driver = "bisect"
         self._hands = [0, 0, 0]
+        self._limit = [INF * INF]
         self._search = _make_search(self)
 
     @property
     def nodes(self) -> int:
         return self._counter[0]
+
+    @property
+    def node_limit(self) -> int | None:
+        return None if self._limit[0] == INF * INF else self._limit[0]
+
+    @node_limit.setter
+    def node_limit(self, n: int | None) -> None:
+        self._limit[0] = INF * INF if n is None else n
 
     def clear(self) -> None:
         """Forget the transposition table (the search holds this very dict: never rebind it)."""
@@ -385,6 +402,10 @@ class Solver:
 
     def _value(self, state, alpha, beta):
         """Fail-soft alpha-beta value of any position (trick in progress allowed)."""
+        c = self._counter
+        c[0] += 1                 # a position inside a trick counts as a node too
+        if c[0] > self._limit[0]:
+            raise SearchLimit(c[0])
         if not state.trick:
             return self._boundary(state.hands, state.leader, state.trump, state.trump_owner,
                                   state.taken, alpha, beta)
@@ -496,14 +517,86 @@ def _make_search(solver: Solver):
     rights_vary = RIGHT[0] != RIGHT[1]
     PTS12, MARR_LO, MARR_HI, BEST_LO, BEST_HI = _PTS12, _MARR_LO, _MARR_HI, _BEST_LO, _BEST_HI
     MELD_LO, MELD_HI = _MELD_LO, _MELD_HI
-    BEATS, NEXT, RANK, P = _BEATS, _NEXT, _RANK, POINTS
+    BEATS, NEXT, RANK, P, SM = _BEATS, _NEXT, _RANK, POINTS, SUIT_MASK
     ABOVE = _ABOVE
     DECL_VALUE = tuple(meld_value(c) for c in range(24))       # a declaring lead's value
     DECL_TRUMP = tuple(meld_trump(c, -1) for c in range(24))   # and the trump it names (-1: none)
     ACES = ACES_MASK
     AMV = ACE_MARRIAGE_VALUE
     first_met = _first_met
+    # the lead rule restricts nothing: the declarer may lead his masters in any order
+    free_leads = all(order == (FULL_MASK,) for row in LEAD for order in row)
+    RANKS = tuple(sum(1 << (su * 6 + r) for su in range(4)) for r in range(6))
+    RANK_POINTS = tuple(POINTS[r] for r in range(6))
     counter = [0]
+    limit = solver._limit
+
+    def cheapest(h, k):
+        """The points of the k cheapest cards of hand h (points rise with the rank)."""
+        pts = 0
+        for r in (0, 1, 2, 3, 4, 5):
+            f = (h & RANKS[r]).bit_count()
+            if f >= k:
+                return pts + k * RANK_POINTS[r]
+            pts += f * RANK_POINTS[r]
+            k -= f
+        return pts
+
+    def sure_points(mine, b, c, trump, right):
+        """Points the declarer on lead is sure of: he leads his masters (cards no defender can
+        beat: above the defenders' cards of the suit, and outside the trump no more of them
+        than a defender who could ruff can follow), on which the defenders drop at least
+        their cheapest cards; or he leads the masters outside a marriage and then declares
+        it (with the right: a trick taken before), its K and Q winning too when nobody holds
+        a higher card of the suit."""
+        theirs = b | c
+        masters = 0
+        for s in (0, 1, 2, 3):
+            m = mine & SM[s]
+            if not m:
+                continue
+            x = theirs & SM[s]
+            if x:
+                m = m >> x.bit_length() << x.bit_length()
+                if not m:
+                    continue
+            if trump >= 0 and s != trump:
+                n = m.bit_count()
+                tm = SM[trump]
+                if b & tm:
+                    f = (b & SM[s]).bit_count()
+                    if f < n:
+                        n = f
+                if c & tm:
+                    f = (c & SM[s]).bit_count()
+                    if f < n:
+                        n = f
+                while m.bit_count() > n:
+                    m &= m - 1              # keep the n highest
+            masters |= m
+        best = 0
+        if masters:
+            k = masters.bit_count()
+            best = PTS12[masters & 4095] + PTS12[masters >> 12] + cheapest(b, k) + cheapest(c, k)
+        kq = MELD_LO[mine & 4095] | MELD_HI[mine >> 12]
+        while kq:
+            q = kq & -kq                    # the queen of a whole marriage, then its king
+            kq ^= q | q << 1
+            pair = q | q << 1
+            s = (q.bit_length() - 1) // 6
+            before = masters & ~pair
+            k = before.bit_count()
+            if not (right or k):
+                continue
+            x = theirs & SM[s]
+            if not x or x.bit_length() <= q.bit_length():
+                before |= pair              # nobody can beat the Q as a trump of its suit
+            k = before.bit_count()
+            v = (PTS12[before & 4095] + PTS12[before >> 12] + cheapest(b, k) + cheapest(c, k)
+                 + DECL_VALUE[q.bit_length() - 1])
+            if v > best:
+                best = v
+        return best
 
     def follow_moves(hand, base, brow, frow, win_card, win_seat, me, next_hand, next_seat):
         """Legal follows of ``me`` ordered best-first for its side.
@@ -557,20 +650,26 @@ def _make_search(solver: Solver):
         if beta <= 0:
             return 0
         right = RIGHT[taken >> leader & 1]
-        if right and leader == decl:
-            # lower bound: he can declare his best marriage right now
-            lb = BEST_LO[lead_hand & 4095]
-            x = BEST_HI[lead_hand >> 12]
-            if x > lb:
-                lb = x
-            if ace_flag and lead_hand & ACES == ACES:
-                lb = AMV
-            if lb >= beta:
-                return lb
         second = NEXT[leader]
         third = NEXT[second]
         second_hand = H[second]
         third_hand = H[third]
+        if leader == decl:
+            lb = 0
+            if right:
+                # lower bound: he can declare his best marriage right now
+                lb = BEST_LO[lead_hand & 4095]
+                x = BEST_HI[lead_hand >> 12]
+                if x > lb:
+                    lb = x
+                if ace_flag and lead_hand & ACES == ACES:
+                    lb = AMV
+            if lb < beta and free_leads:
+                x = sure_points(lead_hand, second_hand, third_hand, trump, right)
+                if x > lb:
+                    lb = x
+            if lb >= beta:
+                return lb
         if not (lead_hand & (lead_hand - 1)):
             # last trick: everything is forced
             c0 = lead_hand.bit_length() - 1
@@ -583,7 +682,10 @@ def _make_search(solver: Solver):
             if brow[wc] >> c2 & 1:
                 ws = third
             return P[c0] + P[c1] + P[c2] if ws == decl else 0
-        counter[0] += 1
+        n = counter[0] + 1
+        counter[0] = n
+        if n > limit[0]:
+            raise SearchLimit(n)
         # -- transposition table ----------------------------------------------------------
         # The key: the three hands, the leader, the trump, the seats that may declare a
         # marriage they hold (when the right depends on a trick taken) and, when the lead
