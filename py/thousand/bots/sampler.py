@@ -130,15 +130,6 @@ def observe(view: dict) -> Knowledge:
                 before = cs[:k]
                 best = before[winning_card(before, trump)] if conv.must_beat else -1
                 excluded[seat] |= _shown_out(follow_order(led, best, trump, conv.must_beat), c)
-    # a declared marriage: its other half is with the declarer until he plays it (the ace
-    # marriage: every ace)
-    for m in view.get("melds", []):
-        seat = m["seat"]
-        if m["suit"] == "A":
-            known[seat] |= ACES_MASK & ~played
-        else:
-            s = "SCDH".index(m["suit"])
-            known[seat] |= MARRIAGE_MASK[s] & ~played
     for s in range(n):
         for x in range(4):
             if voids[s] >> x & 1:
@@ -161,6 +152,15 @@ def observe(view: dict) -> Knowledge:
         # declarer or with the receiver, which are the two seats we sample for
         for cs in view.get("talon") or []:
             known[decl] &= ~(1 << _c(cs))
+    # a declared marriage: its other half is with the declarer until he plays it (the ace
+    # marriage: every ace) — also when it came from the talon and gives were face down
+    for m in view.get("melds", []):
+        seat = m["seat"]
+        if m["suit"] == "A":
+            known[seat] |= ACES_MASK & ~played
+        else:
+            s = "SCDH".index(m["suit"])
+            known[seat] |= MARRIAGE_MASK[s] & ~played
     for s in range(n):
         known[s] &= ~played
         if s != me:
