@@ -177,6 +177,8 @@ def main(argv=None) -> int:
     m.add_argument("--seats", default="hard,normal,normal")
     m.add_argument("--deals", type=int, default=300)
     m.add_argument("--games", type=int, default=0)
+    m.add_argument("--positions", type=int, default=0,
+                   help="start the deals from this many seeded game positions (0: fresh games)")
     m.add_argument("--seed", type=int, default=0)
     m.add_argument("--conventions", default=None)
     m.add_argument("--timeout", type=float, default=5.0, help="seconds per answer of a cmd: bot")

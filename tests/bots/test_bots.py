@@ -11,6 +11,7 @@ from thousand.bots import make_bot
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from thousand_helpers import game_with, role_hands, TALON  # noqa: E402
+from thousand_helpers import random_conventions as any_conventions  # noqa: E402
 
 SWITCHES = ["meld_on_first_lead", "ace_marriage", "must_beat", "hide_talon_at_100",
             "give_face_down", "round_declarer", "four_nines_bonus", "no_jump_bids",
@@ -57,6 +58,28 @@ def test_baseline_bots_play_only_legal_actions(level, seed):
         seat = g.current_seat
         g.apply(bots[seat].choose(g.view(seat)))
     assert sum(b.answers for b in bots) > 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("level", ["easy", "normal", "normal1"])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 1 << 30))
+def test_bots_play_only_legal_actions_on_every_table(level, players, seed):
+    """Every player count and mode of RULES.md §7 under a random draw of all conventions
+    (redeals, blind and unblind, golden round, two talons, dead hand, draw...): the bots
+    answer every window with a legal action, from the view alone."""
+    rng = random.Random(seed)
+    conv = any_conventions(rng, players)
+    g = Game.new(conv, seed=seed, first_dealer=seed % players)
+    bots = [Spy(make_bot(level, seed=seed + i)) for i in range(players)]
+    phases = set()
+    while not g.finished and len(g.sheet) < 12:
+        seat = g.current_seat
+        view = g.view(seat)
+        phases.add(view["phase"])
+        g.apply(bots[seat].choose(view))
+    assert sum(b.answers for b in bots) > 0
+    assert "play" in phases
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -48,3 +48,44 @@ def test_worker_processes_give_the_same_result():
     a = duplicate(["normal", "easy", "random"], 6, seed=12)
     b = duplicate(["normal", "easy", "random"], 6, seed=12, jobs=2)
     assert a["per_deal"] == b["per_deal"]
+
+
+def test_game_positions_are_deterministic_for_a_seed_and_realistic():
+    """match --positions (issue 10 item 3): the set of positions depends only on the seed,
+    the conventions and its size — not on the worker processes — and it holds positions
+    from late in games (scores far from 0, somebody on the barrel or with bolts)."""
+    from thousand.conventions import Conventions
+    from thousand.bots.match import game_positions
+    a = game_positions(Conventions(), 24, seed=5)
+    assert a == game_positions(Conventions(), 24, seed=5)
+    assert a == game_positions(Conventions(), 24, seed=5, jobs=2)
+    assert a != game_positions(Conventions(), 24, seed=6)
+    assert len(a) == 24
+    assert any(max(p["start"]["scores"]) >= 500 for p in a)
+    assert any(any(p["start"]["bolts"]) for p in a)
+
+
+def test_positions_match_is_deterministic_and_starts_from_the_positions():
+    from thousand.conventions import Conventions
+    from thousand.bots.match import game_positions, fresh_deal
+    a = duplicate(["normal", "normal1", "normal1"], 5, seed=9, positions=8)
+    b = duplicate(["normal", "normal1", "normal1"], 5, seed=9, positions=8, jobs=2)
+    assert a["per_deal"] == b["per_deal"]
+    assert a["positions"] == 8
+    fresh = duplicate(["normal", "normal1", "normal1"], 5, seed=9)
+    assert fresh["per_deal"] != a["per_deal"]
+    # each deal is played from its position: the standing the game starts with (§9 "start")
+    pos = game_positions(Conventions(), 8, seed=9)
+    for p in pos:
+        g = fresh_deal(Conventions(), 1, 0, p)
+        assert g.scores == p["start"]["scores"] and g.bolts == p["start"]["bolts"]
+        assert [a if on else None for a, on in zip(g.barrel_attempts, g.on_barrel)] \
+            == p["start"]["barrel"]
+
+
+def test_positions_in_the_cli():
+    out = subprocess.run([sys.executable, "-m", "thousand", "match", "--seats",
+                          "normal,normal1,normal1", "--deals", "3", "--seed", "3",
+                          "--positions", "4"], capture_output=True, text=True, check=True).stdout
+    assert "from 4 seeded game positions" in out
+    assert json.loads(out.strip().splitlines()[-1])["positions"] == 4

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .baseline import RandomBot, HeuristicBot, EasyBot
 
-LEVELS = ("random", "easy", "normal", "hard")
+LEVELS = ("random", "easy", "normal", "normal1", "hard")
 
 
 def make_bot(level: str, seed: int = 0, **options):
@@ -16,7 +16,10 @@ def make_bot(level: str, seed: int = 0, **options):
     if level == "easy":
         return EasyBot(seed)
     if level == "normal":
-        return HeuristicBot(seed)
+        from .normal import NormalBot
+        return NormalBot(seed)
+    if level == "normal1":
+        return HeuristicBot(seed)       # the normal bot as frozen in normal1.py
     if level == "hard":
         from .hard import HardBot
         return HardBot(seed, **options)

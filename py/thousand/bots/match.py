@@ -5,6 +5,15 @@ every rotation of the bots through the seats, so every bot holds every hand.
 A bot's result for a deal is its mean score change over the rotations; the
 printed 95% intervals are over deals.  ``--games`` plays whole games to the
 target instead, rotating the seats from game to game, and prints win rates.
+
+``--positions K`` starts the duplicate deals not from 0:0:0 but from a fixed, seeded set of
+K realistic game positions (``game_positions``): the standing — scores, bolts, barrel
+attempts, concessions, falls, the golden round — before random deals of whole games that
+normal1 bots played under the match's conventions, so that play on and against the barrel,
+near a third bolt and at the end of a game is measured.  The set depends only on the seed,
+the conventions and K (normal1 is frozen), never on the bots of the match; deal d starts
+from position d mod K, with its own seeded cards, and every rotation of the bots through
+the seats starts from the same position.
 """
 from __future__ import annotations
 
@@ -27,21 +36,75 @@ def _ci(xs):
     return (m - h, m + h)
 
 
-def fresh_deal(conv, seed: int, dealer: int) -> Game:
-    """A fresh game whose first deal is the seeded deal ``seed`` dealt by ``dealer``."""
+def fresh_deal(conv, seed: int, dealer: int, position: dict | None = None) -> Game:
+    """A game whose first deal is the seeded deal ``seed`` dealt by ``dealer``: a fresh
+    game, or one that starts from a ``position`` of ``game_positions`` (the record's
+    ``start``, §9, and the golden round's count, which a start does not carry)."""
     g = Game(conv, seed=None, first_dealer=dealer)
+    if position is not None:
+        g.set_start(position["start"])
+        g.golden_left = position["golden_left"]
+        g.golden_made = position["golden_made"]
     g._pending = [{"seed": seed}]
     g._next_deal()
     return g
 
 
-def play_deal(conv, bots, seed: int, dealer: int) -> dict:
-    """Play one deal from a fresh game; bots[seat]."""
-    g = fresh_deal(conv, seed, dealer)
+def play_deal(conv, bots, seed: int, dealer: int, position: dict | None = None) -> dict:
+    """Play one deal from a fresh game (or from a position); bots[seat].  The sheet row,
+    with ``game_winner``: the seat that won the game in this deal, or None."""
+    g = fresh_deal(conv, seed, dealer, position)
     while not g.sheet:
         seat = g.current_seat
         g.apply(bots[seat].choose(g.view(seat)))
-    return g.sheet[0]
+    return dict(g.sheet[0], game_winner=g.winner if g.finished else None)
+
+
+POSITIONS_PER_GAME = 4      # positions taken from one simulated game (distinct deals)
+POSITION_MAX_DEALS = 400
+
+
+def _standing(g: Game) -> dict:
+    """The standing before the deal now starting, as a position for ``fresh_deal``."""
+    return {"start": {"scores": list(g.scores), "bolts": list(g.bolts),
+                      "barrel": [g.barrel_attempts[s] if g.on_barrel[s] else None
+                                 for s in range(g.n)],
+                      "concessions": list(g.concessions), "falls": list(g.barrel_falls)},
+            "golden_left": g.golden_left, "golden_made": g.golden_made}
+
+
+def _position_game(job) -> list:
+    """Standings before POSITIONS_PER_GAME random deals of one seeded game of normal1 bots."""
+    conv_code, game_seed = job
+    conv = Conventions.from_code(conv_code)
+    rng = random.Random(game_seed)
+    g = Game.new(conv, seed=rng.randrange(1 << 31), first_dealer=rng.randrange(conv.players))
+    bots = [make_bot("normal1", seed=rng.randrange(1 << 30)) for _ in range(conv.players)]
+    snaps, last = [], None
+    while not g.finished and len(g.sheet) < POSITION_MAX_DEALS:
+        if g.deal is not last:
+            last = g.deal
+            if not g.sheet or g.sheet[-1]["outcome"] != "redeal":   # a redeal: the same standing
+                snaps.append(_standing(g))
+        seat = g.current_seat
+        g.apply(bots[seat].choose(g.view(seat)))
+    picks = sorted(rng.sample(range(len(snaps)), min(POSITIONS_PER_GAME, len(snaps))))
+    return [snaps[i] for i in picks]
+
+
+def game_positions(conv, count: int, seed: int, jobs: int = 1) -> list:
+    """`count` realistic positions: standings before random deals of seeded whole games of
+    normal1 bots under `conv` (the same list for the same arguments, whatever `jobs`)."""
+    rng = random.Random(f"positions {seed}")
+    n_games = -(-count // POSITIONS_PER_GAME)
+    job_list = [(conv.to_code(), rng.randrange(1 << 31)) for _ in range(n_games)]
+    if jobs > 1:
+        import multiprocessing as mp
+        with mp.get_context("fork").Pool(jobs) as pool:
+            per_game = pool.map(_position_game, job_list)
+    else:
+        per_game = [_position_game(j) for j in job_list]
+    return [p for ps in per_game for p in ps][:count]
 
 
 def _make_bots(kinds, seed: int, bot_options, external=None):
@@ -59,7 +122,7 @@ def _external_bots(kinds, bot_options) -> dict:
     return {i: make_bot(k, **opts) for i, k in enumerate(kinds) if k.startswith("cmd:")}
 
 
-def _deal_group(kinds, conv, deal_seed: int, dealer: int, bots) -> list:
+def _deal_group(kinds, conv, deal_seed: int, dealer: int, bots, position=None) -> list:
     """One deal played once per rotation; returns (seat_of, sheet row) per rotation."""
     n = len(kinds)
     out = []
@@ -68,7 +131,7 @@ def _deal_group(kinds, conv, deal_seed: int, dealer: int, bots) -> list:
         by_seat = [None] * n
         for i in range(n):
             by_seat[seat_of[i]] = bots[i]
-        out.append((seat_of, play_deal(conv, by_seat, deal_seed, dealer)))
+        out.append((seat_of, play_deal(conv, by_seat, deal_seed, dealer, position)))
     return out
 
 
@@ -89,31 +152,34 @@ def _close_bots(bots) -> None:
 
 def _worker(job):
     """One deal group; also the problems the worker's cmd: bots had in it, by seat."""
-    kinds, conv_code, bot_options, d, deal_seed, dealer = job
+    kinds, conv_code, bot_options, d, deal_seed, dealer, position = job
     conv = Conventions.from_code(conv_code)
     ext = _worker_external
     before = {i: dict(b.problems) for i, b in ext.items()}
     bots = _make_bots(kinds, deal_seed, bot_options, ext)
-    group = _deal_group(kinds, conv, deal_seed, dealer, bots)
+    group = _deal_group(kinds, conv, deal_seed, dealer, bots, position)
     return group, {i: {k: n - before[i][k] for k, n in b.problems.items()}
                    for i, b in ext.items()}
 
 
 def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progress=None,
-              jobs: int = 1) -> dict:
+              jobs: int = 1, positions: int = 0) -> dict:
     """Duplicate match.  Bots are made afresh for each deal from the deal's seed (external
     `cmd:` bots once per match, and once per worker process with `jobs` > 1), so results
-    do not depend on `jobs` (for a `cmd:` bot whose answers depend only on its requests)."""
+    do not depend on `jobs` (for a `cmd:` bot whose answers depend only on its requests).
+    With `positions` K > 0 the deals start from ``game_positions(conv, K, seed)``."""
     conv = conv or Conventions()
     n = len(kinds)
     rng = random.Random(seed)
     plan = [(d, rng.randrange(1 << 31), d % n) for d in range(deals)]
+    pos = game_positions(conv, positions, seed, jobs) if positions else []
+    at = (lambda d: pos[d % len(pos)]) if pos else (lambda d: None)
     external = any(k.startswith("cmd:") for k in kinds)
     problems = {i: None for i in range(n)}      # by seat: the cmd: bots' problems, summed
     if jobs > 1:
         import multiprocessing as mp
         ctx = mp.get_context("fork")
-        job_list = [(kinds, conv.to_code(), bot_options, d, s, dl) for d, s, dl in plan]
+        job_list = [(kinds, conv.to_code(), bot_options, d, s, dl, at(d)) for d, s, dl in plan]
         groups = []
         with ctx.Pool(jobs, initializer=_init_worker if external else None,
                       initargs=(kinds, bot_options)) as pool:
@@ -129,7 +195,8 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
         ext = _external_bots(kinds, bot_options)
         groups = []
         for d, s, dl in plan:
-            groups.append(_deal_group(kinds, conv, s, dl, _make_bots(kinds, s, bot_options, ext)))
+            groups.append(_deal_group(kinds, conv, s, dl, _make_bots(kinds, s, bot_options, ext),
+                                      at(d)))
             if progress and (d + 1) % progress == 0:
                 print(f"  {d + 1} deals", file=sys.stderr, flush=True)
         for i, b in ext.items():
@@ -137,7 +204,7 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
             b.close()
     per = [[] for _ in range(n)]
     stats = [{"declared": 0, "made": 0, "contract_sum": 0, "played_sum": 0, "conceded": 0,
-              "bolts": 0} for _ in range(n)]
+              "bolts": 0, "games_won": 0} for _ in range(n)]
     for group in groups:
         sums = [0.0] * n
         for seat_of, row in group:
@@ -155,9 +222,12 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
                         st["made"] += row["outcome"] == "made"
                 if row["bolted"][s]:
                     st["bolts"] += 1
+                if row["game_winner"] == s:
+                    st["games_won"] += 1
         for i in range(n):
             per[i].append(sums[i] / n)
-    result = {"deals": deals, "seed": seed, "conventions": conv.to_code(), "bots": []}
+    result = {"deals": deals, "seed": seed, "conventions": conv.to_code(), "positions": len(pos),
+              "bots": []}
     for i, k in enumerate(kinds):
         st = stats[i]
         games_declared = st["declared"] + st["conceded"]
@@ -170,6 +240,7 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
             "mean_contract_played": (round(st["played_sum"] / st["declared"], 1)
                                      if st["declared"] else None),
             "declared": st["declared"], "concessions": st["conceded"], "bolts": st["bolts"],
+            "games_won": st["games_won"],
             "problems": problems[i],
         })
     # paired difference: the first bot against the mean of the others
@@ -225,10 +296,12 @@ def cmd_match(args) -> int:
         print(json.dumps(res))
         return 0
     res = duplicate(kinds, args.deals, args.seed, conv, bot_options=opts, jobs=args.jobs,
-                    progress=args.progress)
+                    progress=args.progress, positions=args.positions)
     res.pop("per_deal")
-    print(f"duplicate match: {res['deals']} deals x {len(kinds)} rotations, seed {res['seed']}, "
-          f"conventions {res['conventions']}")
+    start = (f"from {res['positions']} seeded game positions" if res["positions"]
+             else "from fresh games")
+    print(f"duplicate match: {res['deals']} deals x {len(kinds)} rotations {start}, "
+          f"seed {res['seed']}, conventions {res['conventions']}")
     for b in res["bots"]:
         lo, hi = b["ci95"]
         mk = f"{b['declarer_make_rate']:.1%}" if b["declarer_make_rate"] is not None else "-"
@@ -237,6 +310,7 @@ def cmd_match(args) -> int:
               f"mean contract {b['mean_contract']} (played {b['mean_contract_played']}), "
               f"declared {b['declared']}, "
               f"concessions {b['concessions']}, bolts {b['bolts']}"
+              + (f", games won {b['games_won']}" if res["positions"] else "")
               + (f", problems {b['problems']}" if b["problems"] else ""))
     f = res["first_vs_rest"]
     print(f"  {kinds[0]} minus the others: {f['mean']:+.2f} per deal "

@@ -36,7 +36,7 @@ import sys
 import threading
 import time
 
-from .baseline import HeuristicBot
+from .normal import NormalBot
 
 MAX_LINE = 1 << 20          # bytes; a longer line is malformed (and not kept in memory)
 
@@ -45,7 +45,7 @@ class ProcessBot:
     def __init__(self, command: str, timeout: float = 5.0, seed: int = 0, log=None):
         self.command = command
         self.timeout = timeout
-        self.fallback = HeuristicBot(seed)
+        self.fallback = NormalBot(seed)
         self.log = log or (lambda msg: print(msg, file=sys.stderr))
         self.problems = {"timeout": 0, "illegal": 0, "malformed": 0, "dead": 0, "stale": 0}
         self.requests = 0
