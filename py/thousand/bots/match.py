@@ -43,8 +43,8 @@ def fresh_deal(conv, seed: int, dealer: int, position: dict | None = None) -> Ga
     g = Game(conv, seed=None, first_dealer=dealer)
     if position is not None:
         g.set_start(position["start"])
-        g.golden_left = position["golden_left"]
-        g.golden_made = position["golden_made"]
+        g.standing.golden_left = position["golden_left"]
+        g.standing.golden_made = position["golden_made"]
     g._pending = [{"seed": seed}]
     g._next_deal()
     return g
