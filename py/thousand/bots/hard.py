@@ -24,11 +24,13 @@ or the normal bot's choice.
 
 The solver is three-handed: the hard bot searches where three seats play (3 players, or 4
 with the dealer sitting out — the three playing seats map onto the solver's seats 0..2 in
-clockwise order, ``SolverSeats``).  Elsewhere, and for the windows of the other rules
-(redeal, blind, unblind, two talons), it plays the normal bot's choices.
+clockwise order, ``SolverSeats``).  Elsewhere (2, 4 all_play, 5 and 6 players), and for the
+windows of the other rules (redeal, blind, unblind, two talons), it plays the choices of the
+careful normal bot (``normal.NormalBot``), which reads every table from its layout.
 """
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -36,7 +38,7 @@ from ..cards import (card as parse_card, name, POINTS, MARRIAGE_MASK, MARRIAGE_V
                      cards_of, mask_of)
 from ..conventions import Conventions
 from ..scoring import DealSummary, Standing, multipliers, score_deal
-from .baseline import keep_score_of as _keep_score, HeuristicBot
+from .baseline import keep_score_of as _keep_score
 from . import bidding_model, inference
 from .sampler import observe, worlds, sample_worlds, all_worlds
 from .solver import Solver, PlayRules, PlayState, SearchLimit
@@ -258,6 +260,38 @@ def bracket_value(solver: Solver, st: PlayState, ladder, test_nodes: int | None 
     return (ladder[lo - 1] + ladder[lo] - 1) / 2
 
 
+# ---- honest advice: the hint's make probability, calibrated ----------------------------------
+
+def calibration_features(raw: float, worlds: int, view: dict) -> list:
+    """Terms of the calibration map: the log-odds of the open-hand fraction (kept off 0 and 1
+    by half a world), that scaled by the share of tricks still to play, and the seat's side."""
+    n = max(int(worlds), 1)
+    p = min(max(raw, 0.5 / (n + 1)), 1 - 0.5 / (n + 1))
+    x = math.log(p / (1 - p))
+    total = view["layout"]["tricks"] or 1
+    left = (total - len(view.get("tricks") or ())) / total
+    return [1.0, x, x * left, 1.0 if view["seat"] == view.get("declarer") else 0.0]
+
+
+def calibrated(phase: str, raw: float, worlds: int, view: dict) -> float:
+    """The chance the declarer really makes his contract, from the open-hand fraction of
+    worlds (``scripts/calibrate_hint.py --fit`` writes the map; raw where it has none)."""
+    try:
+        from .hint_calibration import WEIGHTS
+    except ImportError:          # pragma: no cover - the generated module is part of the tree
+        return raw
+    w = WEIGHTS.get(phase)
+    if w is None:
+        return raw
+    z = sum(a * b for a, b in zip(w, calibration_features(raw, worlds, view)))
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def _estimate(phase: str, view: dict, worlds: int, raw: float, **extra) -> dict:
+    return {"worlds": worlds, "make_probability": round(calibrated(phase, raw, worlds, view), 4),
+            "open_hand_make_probability": raw, **extra}
+
+
 class HardBot:
     """Search-based player.
 
@@ -279,7 +313,10 @@ class HardBot:
         self.inference = inference
         self.last_estimate: dict | None = None
         self.nodes = 0              # solver nodes of the last decision
-        self.fallback = HeuristicBot(seed)
+        # where the solver cannot play (2, 4 all_play, 5, 6 players; the windows of the other
+        # rules) and when no world was solved: the careful heuristic of the normal bot
+        from .normal import NormalBot
+        self.fallback = NormalBot(seed)
 
     # ---- entry point -----------------------------------------------------------------------
     def choose(self, view: dict) -> str:
@@ -387,9 +424,7 @@ class HardBot:
             try:
                 for w in ws[:used]:
                     st = self._state(view, w, rules, seats)
-                    got = {}
-                    for mv, v in solver.best_moves(st):
-                        got[mv] = v
+                    got = dict(solver.best_moves(st, [moves[a] for a in tied]))
                     for a in tied:
                         values[a] += got[moves[a]]
                     nval += 1
@@ -400,8 +435,8 @@ class HardBot:
                 pass
         best = max(tied, key=lambda a: (sign * values[a], -POINTS[moves[a][0]] * sign))
         self._end()
-        self.last_estimate = {"worlds": used, "make_probability": makes[best] / used,
-                              "declarer_points_left": values[best] / nval if nval else None}
+        self.last_estimate = _estimate("play", view, used, makes[best] / used,
+                                       declarer_points_left=values[best] / nval if nval else None)
         return best
 
     # ---- giving ----------------------------------------------------------------------------
@@ -452,7 +487,7 @@ class HardBot:
         best = max(cands, key=lambda cand: (score[cand],
                                              -sum(_keep_score(hand, c) for c, _ in cand)))
         c, to = best[0]
-        self.last_estimate = {"worlds": used, "make_probability": score[best] / used}
+        self.last_estimate = _estimate("giving", view, used, score[best] / used)
         return f"give {name(c)} {to}"
 
     # ---- contract and concession ---------------------------------------------------------------
@@ -490,9 +525,10 @@ class HardBot:
             options["concede"] = out.conceded(me, view["contract"])
         best = max(options, key=lambda a: (options[a], a == "concede"))
         c = contracts.get(best, view["contract"])
-        self.last_estimate = {"worlds": len(vals), "expected": round(options[best], 1),
-                              "mean_points": round(sum(v for _, v in vals) / len(vals), 1),
-                              "make_probability": sum(v >= c for _, v in vals) / len(vals)}
+        raw = 0.0 if best == "concede" else sum(v >= c for _, v in vals) / len(vals)
+        self.last_estimate = _estimate("contract", view, len(vals), raw,
+                                       expected=round(options[best], 1),
+                                       mean_points=round(sum(v for _, v in vals) / len(vals), 1))
         return best
 
     # ---- bidding -----------------------------------------------------------------------------

@@ -370,6 +370,7 @@ class Solver:
         self.driver = "bisect"
         self._hands = [0, 0, 0]
         self._limit = [INF * INF]
+        self._sure = {}
         self._search = _make_search(self)
 
     @property
@@ -387,13 +388,14 @@ class Solver:
     def clear(self) -> None:
         """Forget the transposition table (the search holds this very dict: never rebind it)."""
         self.tt.clear()
+        self._sure.clear()
 
     # -- primitives -------------------------------------------------------------------------
     def _check(self, state):
         if state.declarer != self.declarer or state.rules != self.rules:
             raise ValueError("this Solver was made for another declarer or rules")
         if len(self.tt) > self.max_tt:
-            self.tt.clear()
+            self.clear()
 
     def _boundary(self, hands, leader, trump, owner, taken, alpha, beta):
         H = self._hands
@@ -465,12 +467,12 @@ class Solver:
             return True
         return self._value(state, target - 1, target) >= target
 
-    def best_moves(self, state: PlayState) -> list:
-        """Exact value of every legal move, best first for the player to move."""
+    def best_moves(self, state: PlayState, moves=None) -> list:
+        """Exact value of every legal move (or of `moves`), best first for the player to move."""
         self._check(state)
         out = []
         guess = None
-        for mv in legal_moves(state):
+        for mv in legal_moves(state) if moves is None else moves:
             nxt, g = play(state, mv)
             v = g + self._mtdf(nxt, None if guess is None else guess - g)
             guess = v
@@ -530,6 +532,7 @@ def _make_search(solver: Solver):
     RANK_POINTS = tuple(POINTS[r] for r in range(6))
     counter = [0]
     limit = solver._limit
+    sure_memo = solver._sure          # sure_points by position (cleared with the table)
 
     def cheapest(h, k):
         """The points of the k cheapest cards of hand h (points rise with the rank)."""
@@ -665,7 +668,12 @@ def _make_search(solver: Solver):
                 if ace_flag and lead_hand & ACES == ACES:
                     lb = AMV
             if lb < beta and free_leads:
-                x = sure_points(lead_hand, second_hand, third_hand, trump, right)
+                skey = (lead_hand | (second_hand << 24) | (third_hand << 48)
+                        | ((trump + 1) << 72) | (right << 75))
+                x = sure_memo.get(skey)
+                if x is None:
+                    x = sure_memo[skey] = sure_points(lead_hand, second_hand, third_hand,
+                                                      trump, right)
                 if x > lb:
                     lb = x
             if lb >= beta:
