@@ -48,4 +48,9 @@ def test_solver_seats_follow_the_clockwise_order_of_the_playing_seats():
         nxt = order[(i + 1) % 3]
         assert (seats[s] + 1) % 3 == seats[nxt]
     assert seats.hands([10, 11, 12, 13]) == (10, 11, 13)
-    assert searchable(view) and not searchable({"playing": [0, 1], "layout": {"bidding": True}})
+    assert searchable(view)
+    # two players: the two-handed search, but not with a stock (two_mode=draw: no bidding,
+    # cards drawn unseen) nor at five or six
+    assert searchable({"playing": [0, 1], "layout": {"bidding": True, "stock": 0}})
+    assert not searchable({"playing": [0, 1], "layout": {"bidding": False, "stock": 12}})
+    assert not searchable({"playing": [0, 1, 2, 3], "layout": {"bidding": True, "stock": 0}})

@@ -65,18 +65,21 @@ SLOW_FIXTURE = "tests/bots/slow_positions.json.gz"
 def find_slow_positions(deals: int = 60, seed: int = 1, keep: int = 8, conv_codes=None,
                         out=print) -> list:
     """Play `deals` deals (hard at seat 0 without a node limit or time budget, fixed worlds,
-    against two normal bots; the conventions cycle through `conv_codes`) and keep the
+    against normal bots; the conventions cycle through `conv_codes`: five 3-player tables,
+    the `two` preset, club001 at four) and keep the
     `keep` decisions of each phase that searched most: [(nodes, view)], slowest first."""
     from ..conventions import Conventions
     codes = conv_codes or ["classic", "classic,must_beat=on", "classic,meld_on_first_lead=on",
-                           "classic,ace_marriage=on", "classic,must_lead_trump=on"]
+                           "classic,ace_marriage=on", "classic,must_lead_trump=on", "two",
+                           "club001,players=4"]
     rng = random.Random(seed)
     found: dict = {}
     for i in range(deals):
         conv = Conventions.from_code(codes[i % len(codes)])
-        g = Game.new(conv, seed=rng.randrange(1 << 30), first_dealer=rng.randrange(3))
+        n = conv.players
+        g = Game.new(conv, seed=rng.randrange(1 << 30), first_dealer=rng.randrange(n))
         bot = make_bot("hard", seed=i, worlds=24, node_budget=None)
-        others = [None, make_bot("normal", seed=i + 1), make_bot("normal", seed=i + 2)]
+        others = [None] + [make_bot("normal", seed=i + s) for s in range(1, n)]
         while not g.finished and not g.sheet:
             seat = g.current_seat
             v = g.view(seat)

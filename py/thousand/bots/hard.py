@@ -80,11 +80,47 @@ class SolverSeats:
 
 
 def searchable(view: dict) -> bool:
-    """Can the three-handed solver play this table?"""
-    return len(view["playing"]) == 3 and view["layout"]["bidding"]
+    """Can the solver play this table?  Three playing seats with bidding (3 players, 4 with
+    the dealer sitting out), or two with bidding and no stock (2 players: eleven, two talons,
+    dead hand), where its two-handed search plays."""
+    n = len(view["playing"])
+    layout = view["layout"]
+    return layout["bidding"] and (n == 3 or (n == 2 and not layout.get("stock")))
+
+
+def two_handed(view: dict) -> bool:
+    return len(view["playing"]) == 2
+
+
+def two_seat_worlds(k, count: int, rng: random.Random) -> list:
+    """Worlds of a table of two: the opponent's hand drawn from the cards he may hold
+    (everything unseen but the dead hand, the other talon or the discards may be elsewhere);
+    every one of them when there are at most `count`."""
+    opp = next(s for s in k.playing if s != k.seat)
+    allowed = k.allowed(opp)
+    need = k.need(opp)
+    free = cards_of(allowed)
+    base = list(k.hands_known)
+    if need <= 0 or need > len(free):
+        return [base]
+    if math.comb(len(free), need) <= count:
+        import itertools
+        out = []
+        for pick in itertools.combinations(free, need):
+            w = list(base)
+            w[opp] |= mask_of(pick)
+            out.append(w)
+        return out
+    out = []
+    for _ in range(count):
+        w = list(base)
+        w[opp] |= mask_of(rng.sample(free, need))
+        out.append(w)
+    return out
 
 
 SEARCHED = ("play", "giving", "contract", "bidding")
+SEARCHED_TWO = ("play", "giving", "contract")     # a table of two bids by the normal bot
 
 
 def play_state(view: dict, hands, rules: PlayRules, seats: SolverSeats | None = None) -> PlayState:
@@ -201,6 +237,12 @@ class Outcomes:
                                         [0] * self.n))
 
 
+def discard_points(view: dict) -> int:
+    """The card points of the declarer's discards (two talons, §7: they count for him), as
+    far as this seat has seen them."""
+    return sum(POINTS[parse_card(c)] for c in view.get("discards") or ())
+
+
 def _marriages(mask: int) -> int:
     return sum(MARRIAGE_VALUE[s] for s in range(4)
                if mask & MARRIAGE_MASK[s] == MARRIAGE_MASK[s])
@@ -298,12 +340,13 @@ class HardBot:
     budget       seconds per decision (play, giving, contract): as many worlds as fit;
     worlds       a fixed number of worlds per decision instead (deterministic: matches, tests);
     node_budget  the most solver nodes one decision searches, whatever the budget or worlds;
-    inference    weigh the worlds by the others' bids, gives and marriages (else uniform).
+    inference    weigh the worlds by the others' bids, gives and marriages (else uniform);
+    calibrate_contracts  value contracts by the calibrated chance of making them.
     """
 
     def __init__(self, seed: int = 0, budget: float = 0.5, worlds: int | None = None,
                  max_worlds: int = 200, min_worlds: int = 3, node_budget: int | None = NODE_BUDGET,
-                 inference: bool = True):
+                 inference: bool = True, calibrate_contracts: bool = False):
         self.rng = random.Random(seed)
         self.budget = budget
         self.fixed = worlds
@@ -311,6 +354,7 @@ class HardBot:
         self.min_worlds = min_worlds
         self.node_budget = node_budget
         self.inference = inference
+        self.calibrate_contracts = calibrate_contracts
         self.last_estimate: dict | None = None
         self.nodes = 0              # solver nodes of the last decision
         # where the solver cannot play (2, 4 all_play, 5, 6 players; the windows of the other
@@ -326,7 +370,7 @@ class HardBot:
         if len(legal) == 1:
             return legal[0]
         phase = view["phase"]
-        if phase not in SEARCHED or not searchable(view):
+        if phase not in (SEARCHED_TWO if two_handed(view) else SEARCHED) or not searchable(view):
             return self.fallback.choose(view)
         if phase == "play":
             return self.play(view, legal)
@@ -336,8 +380,8 @@ class HardBot:
             return self.contract(view, legal)
         return self.bid(view, legal)
 
-    def _solver(self, declarer: int, rules: PlayRules) -> Solver:
-        s = Solver(declarer, rules)
+    def _solver(self, declarer: int, rules: PlayRules, seats: int = 3) -> Solver:
+        s = Solver(declarer, rules, seats=seats)
         s.node_limit = self.node_budget
         self._solvers.append(s)
         return s
@@ -365,7 +409,10 @@ class HardBot:
     def _draws(self, view: dict, k, count: int, exhaustive: bool = True) -> list:
         """Worlds to solve, in order: with ``inference``, draws in proportion to the evidence
         (sampling importance resampling over CANDIDATE_WORLDS × `count` uniform worlds, or over
-        all of them when there are fewer); else the uniform worlds."""
+        all of them when there are fewer); else the uniform worlds.  A table of two: the
+        opponent's possible hands (often one: everything is seen)."""
+        if two_handed(view):
+            return two_seat_worlds(k, count, self.rng)
         ev = inference.Evidence(view, conventions_of(view)) if self.inference else None
         if ev is None or not (ev.events or ev.gives or ev.tricks):
             return worlds(k, count, self.rng) if exhaustive else sample_worlds(k, count, self.rng)
@@ -393,11 +440,12 @@ class HardBot:
         conv = conventions_of(view)
         rules = PlayRules.from_conventions(conv)
         me, decl = view["seat"], view["declarer"]
-        target = view["contract"] - view["card_points"][decl] - view["meld_points"][decl]
+        target = (view["contract"] - view["card_points"][decl] - view["meld_points"][decl]
+                  - discard_points(view))
         k = observe(view)
         ws = self._draws(view, k, self.max_worlds)
         seats = SolverSeats(view)
-        solver = self._solver(seats[decl], rules)
+        solver = self._solver(seats[decl], rules, len(seats.order))
         moves = {a: _move_of(a) for a in legal}
         makes = {a: 0 for a in legal}
         values = {a: 0 for a in legal}
@@ -441,6 +489,8 @@ class HardBot:
 
     # ---- giving ----------------------------------------------------------------------------
     def give(self, view: dict, legal: list[str]) -> str:
+        if two_handed(view):
+            return self._give_two(view, legal)
         self._begin()
         conv = conventions_of(view)
         rules = PlayRules.from_conventions(conv)
@@ -490,6 +540,49 @@ class HardBot:
         self.last_estimate = _estimate("giving", view, used, score[best] / used)
         return f"give {name(c)} {to}"
 
+    def _give_two(self, view: dict, legal: list[str]) -> str:
+        """A table of two: every legal give (to the opponent or the dead hand), each valued
+        by the declarer's open-hand value on a ladder of 10 points in every world."""
+        self._begin()
+        conv = conventions_of(view)
+        rules = PlayRules.from_conventions(conv)
+        me = view["seat"]
+        hand = mask_of(parse_card(c) for c in view["hand"])
+        k = observe(view)
+        wl = self._draws(view, k, self.max_worlds)
+        seats = SolverSeats(view)
+        solver = self._solver(seats[me], rules, 2)
+        score = {a: 0.0 for a in legal}
+        used = 0
+        try:
+            for w in wl:
+                got = {}
+                for a in legal:
+                    _, cs, to = a.split()
+                    c = parse_card(cs)
+                    hands = list(w)
+                    hands[me] &= ~(1 << c)
+                    if to != "dead":
+                        hands[int(to)] |= 1 << c
+                    hs = seats.hands(hands)
+                    if bin(hs[0]).count("1") != bin(hs[1]).count("1"):
+                        continue            # more gives to come: judged on the next one
+                    st = PlayState(hands=hs, declarer=seats[me], leader=seats[me], rules=rules)
+                    got[a] = bracket_value(solver, st, BID_LADDER, self._test_nodes())
+                for a, v in got.items():
+                    score[a] += v
+                used += 1
+                if self._done(used):
+                    break
+        except SearchLimit:
+            pass
+        self._end()
+        if not used or not any(score.values()):
+            return self.fallback.choose(view)
+        best = max(legal, key=lambda a: (score[a], -_keep_score(hand, parse_card(a.split()[1]))))
+        self.last_estimate = {"worlds": used, "mean_points": round(score[best] / used, 1)}
+        return best
+
     # ---- contract and concession ---------------------------------------------------------------
     def contract(self, view: dict, legal: list[str]) -> str:
         self._begin()
@@ -499,7 +592,7 @@ class HardBot:
         k = observe(view)
         wl = self._draws(view, k, self.max_worlds)
         seats = SolverSeats(view)
-        solver = self._solver(seats[me], rules)
+        solver = self._solver(seats[me], rules, len(seats.order))
         contracts = {a: int(a.split()[1]) for a in legal if a.startswith("contract")}
         low = min(contracts.values(), default=view["contract"])
         ladder = sorted(set(contracts.values()) | {low - d for d in LOWER_STEPS if low - d > 0})
@@ -518,18 +611,37 @@ class HardBot:
             return self.fallback.choose(view)
         out = Outcomes(view, conv)
         defenders = [s for s in view["playing"] if s != me]
-        splits = [split_points(w, me, defenders, v) for w, v in vals]
-        options = {a: sum(out.played(me, c, dp, defp) for dp, defp in splits) / len(splits)
+        extra = discard_points(view)
+        splits = [split_points(w, me, defenders, v + extra) for w, v in vals]
+        options = {a: self._contract_value(out, me, c, splits, view)
                    for a, c in contracts.items()}
         if "concede" in legal:
             options["concede"] = out.conceded(me, view["contract"])
         best = max(options, key=lambda a: (options[a], a == "concede"))
         c = contracts.get(best, view["contract"])
-        raw = 0.0 if best == "concede" else sum(v >= c for _, v in vals) / len(vals)
+        raw = sum(v >= c for _, v in vals) / len(vals)
         self.last_estimate = _estimate("contract", view, len(vals), raw,
                                        expected=round(options[best], 1),
                                        mean_points=round(sum(v for _, v in vals) / len(vals), 1))
+        if best == "concede":
+            # conceded, the contract is certainly not made: at the lowest contract he might
+            # have made it with the open-hand fraction above
+            self.last_estimate.update(make_probability=0.0, open_hand_make_probability=0.0,
+                                      if_played=_estimate("contract", view, len(vals), raw))
         return best
+
+    def _contract_value(self, out: Outcomes, me: int, c: int, splits, view: dict) -> float:
+        """The expected value of playing contract c over the solved worlds; with
+        ``calibrate_contracts``, made and failed weighted by the calibrated chance of making
+        it (the open-hand fraction is pessimistic: real defenders cannot see each other)."""
+        n = len(splits)
+        if not self.calibrate_contracts:
+            return sum(out.played(me, c, dp, defp) for dp, defp in splits) / n
+        raw = sum(dp >= c for dp, _ in splits) / n
+        p = calibrated("contract", raw, n, view)
+        made = sum(out.played(me, c, max(dp, c), defp) for dp, defp in splits) / n
+        failed = sum(out.played(me, c, min(dp, c - 1), defp) for dp, defp in splits) / n
+        return p * made + (1 - p) * failed
 
     # ---- bidding -----------------------------------------------------------------------------
     def bid(self, view: dict, legal: list[str]) -> str:

@@ -161,12 +161,17 @@ def observe(view: dict) -> Knowledge:
         else:
             s = "SCDH".index(m["suit"])
             known[seat] |= MARRIAGE_MASK[s] & ~played
+    # the declarer's discards (two talons, §7): out of play, seen by him alone
+    discarded = 0
+    for cs in view.get("discards") or ():
+        discarded |= 1 << _c(cs)
     for s in range(n):
-        known[s] &= ~played
+        known[s] &= ~played & ~discarded
         if s != me:
             known[s] &= ~known[me]
+    played_or_out = played | discarded
     sizes = list(view["hand_sizes"])
-    seen = played
+    seen = played_or_out
     for s in range(n):
         seen |= known[s]
     unseen = FULL_MASK & ~seen

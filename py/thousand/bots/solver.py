@@ -193,7 +193,8 @@ DEFAULT_RULES = PlayRules()
 class PlayState:
     """A play-phase position.
 
-    hands      three 24-bit masks (seat 0, 1, 2), cards still held
+    hands      three 24-bit masks (seat 0, 1, 2), cards still held (two for a table of two:
+               ``Solver(..., seats=2)``)
     declarer   the declarer's seat
     leader     the seat that led (or is to lead) the current trick
     trick      cards already played to the current trick, in play order from ``leader``
@@ -214,7 +215,7 @@ class PlayState:
 
     @property
     def to_move(self) -> int:
-        return (self.leader + len(self.trick)) % 3
+        return (self.leader + len(self.trick)) % len(self.hands)
 
     @property
     def tricks_left(self) -> int:
@@ -224,23 +225,26 @@ class PlayState:
     def check(self) -> None:
         """Raise ValueError if the position is inconsistent."""
         h = self.hands
-        if len(h) != 3 or (h[0] & h[1]) or (h[0] & h[2]) or (h[1] & h[2]):
-            raise ValueError("hands must be three disjoint masks")
+        n_seats = len(h)
+        if n_seats not in (2, 3) or any(h[i] & h[j] for i in range(n_seats)
+                                        for j in range(i + 1, n_seats)):
+            raise ValueError("hands must be two or three disjoint masks")
         for c in self.trick:
             if any(x >> c & 1 for x in h):
                 raise ValueError(f"{card_name(c)} is both in the trick and in a hand")
-        if len(self.trick) > 2:
-            raise ValueError("a trick in progress holds at most 2 cards")
+        if len(self.trick) >= n_seats:
+            raise ValueError("a trick in progress holds fewer cards than there are seats")
         n = self.tricks_left
-        for k in range(3):
+        for k in range(n_seats):
             want = n - 1 if k < len(self.trick) else n
-            if bin(h[(self.leader + k) % 3]).count("1") != want:
+            if bin(h[(self.leader + k) % n_seats]).count("1") != want:
                 raise ValueError("hand sizes do not match the trick in progress")
 
     def describe(self) -> str:
         def hand(m):
             return " ".join(card_name(c) for c in sorted(cards_of(m), key=lambda c: (c // 6, -c)))
-        parts = [f"{s}{'*' if s == self.declarer else ''}: {hand(self.hands[s])}" for s in range(3)]
+        parts = [f"{s}{'*' if s == self.declarer else ''}: {hand(self.hands[s])}"
+                 for s in range(len(self.hands))]
         t = SUITS[self.trump] if self.trump >= 0 else "-"
         tr = " ".join(card_name(c) for c in self.trick)
         return (f"{' | '.join(parts)} | lead {self.leader} trick [{tr}] trump {t} "
@@ -321,10 +325,10 @@ def play(state: PlayState, move) -> tuple:
         if declared >= 0:
             trump, owner = declared, seat
     trick = state.trick + (c,)
-    if len(trick) < 3:
+    if len(trick) < len(hands):
         return PlayState(tuple(hands), state.declarer, state.leader, trick, trump, owner,
                          state.taken, state.rules), gain
-    ws = (state.leader + winning_card(trick, trump)) % 3
+    ws = (state.leader + winning_card(trick, trump)) % len(hands)
     if ws == state.declarer:
         gain += sum(POINTS[x] for x in trick)
     return PlayState(tuple(hands), state.declarer, ws, (), trump, owner,
@@ -333,7 +337,9 @@ def play(state: PlayState, move) -> tuple:
 
 def _max_future(state: PlayState) -> int:
     """Upper bound on the value: every remaining point plus the declarer's marriages."""
-    allm = state.hands[0] | state.hands[1] | state.hands[2]
+    allm = 0
+    for h in state.hands:
+        allm |= h
     hd = state.hands[state.declarer]
     ub = _mask_points(allm) + sum(POINTS[c] for c in state.trick)
     ub += _MARR_LO[hd & 4095] + _MARR_HI[hd >> 12]
@@ -360,18 +366,20 @@ class Solver:
     keeps a bot's decision within its time (work per node is bounded; see ``hard.py``).
     """
 
-    def __init__(self, declarer: int = 0, rules: PlayRules = DEFAULT_RULES, max_tt: int = 400_000):
+    def __init__(self, declarer: int = 0, rules: PlayRules = DEFAULT_RULES, max_tt: int = 400_000,
+                 seats: int = 3):
         self.declarer = declarer
+        self.seats = seats
         self.rules = rules
         self.max_tt = max_tt
         self.tt = {}
         # how exact values are found: "bisect" (zero-window tests bisecting the open
         # interval), "mtdf" (classic MTD(f)) or "full" (one full-window search)
         self.driver = "bisect"
-        self._hands = [0, 0, 0]
+        self._hands = [0] * seats
         self._limit = [INF * INF]
         self._sure = {}
-        self._search = _make_search(self)
+        self._search = _make_search(self) if seats == 3 else _make_search2(self)
 
     @property
     def nodes(self) -> int:
@@ -392,14 +400,14 @@ class Solver:
 
     # -- primitives -------------------------------------------------------------------------
     def _check(self, state):
-        if state.declarer != self.declarer or state.rules != self.rules:
-            raise ValueError("this Solver was made for another declarer or rules")
+        if state.declarer != self.declarer or state.rules != self.rules \
+                or len(state.hands) != self.seats:
+            raise ValueError("this Solver was made for another declarer, rules or table")
         if len(self.tt) > self.max_tt:
             self.clear()
 
     def _boundary(self, hands, leader, trump, owner, taken, alpha, beta):
-        H = self._hands
-        H[0], H[1], H[2] = hands
+        self._hands[:] = hands
         return self._search(leader, trump, owner, taken, alpha, beta)
 
     def _value(self, state, alpha, beta):
@@ -860,6 +868,297 @@ def _make_search(solver: Solver):
                             if alpha1 >= beta1:
                                 break
             H[second] = second_hand
+            v = best1
+            if leader_maxes:
+                if v > best0:
+                    best0 = v
+                    best_mv = mv
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            else:
+                if v < best0:
+                    best0 = v
+                    best_mv = mv
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+        H[leader] = lead_hand
+        v = best0
+        if v <= alpha0:
+            if v < hi:
+                hi = v
+        elif v >= beta0:
+            if v > lo:
+                lo = v
+        else:
+            lo = hi = v
+        tt[key] = lo | (hi << 10) | ((best_mv + 1) << 20)
+        return v
+
+    solver._counter = counter
+    return search
+
+
+def _make_search2(solver: Solver):
+    """The two-handed search (a table of two, RULES.md §7): ``_make_search`` with two plies per
+    trick — the leader's card and the follower's — the same tables of ``thousand.play`` and the
+    same bounds (the leader's sure points: for the declarer a lower bound, for his opponent
+    card points the declarer cannot get)."""
+    H = solver._hands
+    tt = solver.tt
+    decl = solver.declarer
+    rules = solver.rules
+    ace_flag = rules.ace_marriage
+    FOLLOW = _follow_table(rules.must_beat)
+    LEAD = _lead_table(rules)
+    owner_matters = any(foreign != his_own for foreign, his_own in LEAD)
+    RIGHT = (may_declare(False, rules.meld_on_first_lead),
+             may_declare(True, rules.meld_on_first_lead))
+    rights_vary = RIGHT[0] != RIGHT[1]
+    PTS12, MARR_LO, MARR_HI, BEST_LO, BEST_HI = _PTS12, _MARR_LO, _MARR_HI, _BEST_LO, _BEST_HI
+    MELD_LO, MELD_HI = _MELD_LO, _MELD_HI
+    BEATS, RANK, P, SM = _BEATS, _RANK, POINTS, SUIT_MASK
+    ABOVE = _ABOVE
+    DECL_VALUE = tuple(meld_value(c) for c in range(24))
+    DECL_TRUMP = tuple(meld_trump(c, -1) for c in range(24))
+    ACES = ACES_MASK
+    AMV = ACE_MARRIAGE_VALUE
+    first_met = _first_met
+    free_leads = all(order == (FULL_MASK,) for row in LEAD for order in row)
+    RANKS = tuple(sum(1 << (su * 6 + r) for su in range(4)) for r in range(6))
+    RANK_POINTS = tuple(POINTS[r] for r in range(6))
+    counter = [0]
+    limit = solver._limit
+    sure_memo = solver._sure
+
+    def cheapest(h, k):
+        pts = 0
+        for r in (0, 1, 2, 3, 4, 5):
+            f = (h & RANKS[r]).bit_count()
+            if f >= k:
+                return pts + k * RANK_POINTS[r]
+            pts += f * RANK_POINTS[r]
+            k -= f
+        return pts
+
+    def masters_of(mine, theirs, trump):
+        """The leader's cards the other hand cannot beat (outside the trump, no more than it
+        can follow while it holds a trump)."""
+        masters = 0
+        for s in (0, 1, 2, 3):
+            m = mine & SM[s]
+            if not m:
+                continue
+            x = theirs & SM[s]
+            if x:
+                m = m >> x.bit_length() << x.bit_length()
+                if not m:
+                    continue
+            if trump >= 0 and s != trump and theirs & SM[trump]:
+                n = x.bit_count()
+                while m.bit_count() > n:
+                    m &= m - 1
+            masters |= m
+        return masters
+
+    def sure_points(mine, theirs, trump, right, marriages):
+        """Card points the leader is sure of (his masters and the cheapest cards dropped on
+        them), and with `marriages` his best marriage declared after them (see
+        ``_make_search``'s sure_points)."""
+        masters = masters_of(mine, theirs, trump)
+        best = 0
+        if masters:
+            k = masters.bit_count()
+            best = PTS12[masters & 4095] + PTS12[masters >> 12] + cheapest(theirs, k)
+        if not marriages:
+            return best
+        kq = MELD_LO[mine & 4095] | MELD_HI[mine >> 12]
+        while kq:
+            q = kq & -kq
+            kq ^= q | q << 1
+            pair = q | q << 1
+            s = (q.bit_length() - 1) // 6
+            before = masters & ~pair
+            if not (right or before):
+                continue
+            x = theirs & SM[s]
+            if not x or x.bit_length() <= q.bit_length():
+                before |= pair
+            k = before.bit_count()
+            v = (PTS12[before & 4095] + PTS12[before >> 12] + cheapest(theirs, k)
+                 + DECL_VALUE[q.bit_length() - 1])
+            if v > best:
+                best = v
+        return best
+
+    def search(leader, trump, owner, taken, alpha, beta):
+        lead_hand = H[leader]
+        if not lead_hand:
+            return 0
+        other = 1 - leader
+        other_hand = H[other]
+        allm = lead_hand | other_hand
+        hd = H[decl]
+        ub = PTS12[allm & 4095] + PTS12[allm >> 12] + MARR_LO[hd & 4095] + MARR_HI[hd >> 12]
+        if ace_flag and hd & ACES == ACES:
+            ub += AMV
+        if ub <= alpha:
+            return ub
+        if beta <= 0:
+            return 0
+        right = RIGHT[taken >> leader & 1]
+        if free_leads:
+            skey = (lead_hand | (other_hand << 24) | ((trump + 1) << 48) | (right << 51)
+                    | ((leader == decl) << 52))
+            x = sure_memo.get(skey)
+            if x is None:
+                x = sure_memo[skey] = sure_points(lead_hand, other_hand, trump, right,
+                                                  leader == decl)
+            if leader == decl:
+                if x >= beta:
+                    return x
+            else:
+                ub -= x
+                if ub <= alpha:
+                    return ub
+        if leader == decl and right:
+            lb = BEST_LO[lead_hand & 4095]
+            x = BEST_HI[lead_hand >> 12]
+            if x > lb:
+                lb = x
+            if ace_flag and lead_hand & ACES == ACES:
+                lb = AMV
+            if lb >= beta:
+                return lb
+        if not (lead_hand & (lead_hand - 1)):
+            c0 = lead_hand.bit_length() - 1
+            c1 = other_hand.bit_length() - 1
+            ws = other if BEATS[trump + 1][c0] >> c1 & 1 else leader
+            return P[c0] + P[c1] if ws == decl else 0
+        n = counter[0] + 1
+        counter[0] = n
+        if n > limit[0]:
+            raise SearchLimit(n)
+        rights = 0
+        if rights_vary:
+            for s in (0, 1):
+                if RIGHT[taken >> s & 1]:
+                    hs = H[s]
+                    if MELD_LO[hs & 4095] | MELD_HI[hs >> 12] or (ace_flag and hs & ACES == ACES):
+                        rights |= 1 << s
+        key = H[0] | (H[1] << 24) | (leader << 48) | ((trump + 1) << 49) | (rights << 52)
+        if owner_matters and trump >= 0:
+            key |= (owner + 1) << 54
+        e = tt.get(key)
+        if e is not None:
+            lo = e & 1023
+            hi = (e >> 10) & 1023
+            best_lead = (e >> 20) - 1
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        else:
+            lo, hi, best_lead = 0, ub, -1
+        alpha0, beta0 = alpha, beta
+        order = LEAD[trump + 1][owner == leader]
+        lm = lead_hand & order[0]
+        if not lm:
+            lm = first_met(lead_hand, order)
+        ace_leads = 0
+        if right and ace_flag and lead_hand & ACES == ACES:
+            for c in meld_cards(lead_hand, lm, True):
+                if RANK[c] == _ACE:
+                    ace_leads |= 1 << c
+        scored = []
+        m = lm
+        while m:
+            c = m.bit_length() - 1
+            m ^= 1 << c
+            if ace_leads >> c & 1:
+                mv = c + 32
+                sc = 1000
+            else:
+                mv = c
+                sc = 300 + P[c] if not (other_hand & ABOVE[c]) else 100 - P[c] - RANK[c]
+            if mv == best_lead:
+                sc = 10000
+            scored.append((sc, mv))
+        if right:
+            m = MELD_LO[lead_hand & 4095] | MELD_HI[lead_hand >> 12]
+            while m:
+                c = m.bit_length() - 1
+                m ^= 1 << c
+                mv = c + 32
+                scored.append((10000 if mv == best_lead else 250 + DECL_VALUE[c] // 10, mv))
+        scored.sort(reverse=True)
+        next_is_last = not ((lead_hand & (lead_hand - 1)) & ((lead_hand & (lead_hand - 1)) - 1))
+        leader_maxes = leader == decl
+        other_maxes = not leader_maxes
+        best0 = -INF if leader_maxes else INF
+        best_mv = -1
+        for _, mv in scored:
+            c0 = mv & 31
+            bonus = 0
+            t = trump
+            o = owner
+            if mv & 32:
+                if leader_maxes:
+                    bonus = DECL_VALUE[c0]
+                if DECL_TRUMP[c0] >= 0:
+                    t = DECL_TRUMP[c0]
+                    o = leader
+            H[leader] = lead_hand ^ (1 << c0)
+            brow = BEATS[t + 1]
+            forder = FOLLOW[t + 1][_SUIT[c0] * 24 + c0]
+            f = other_hand & forder[0]
+            if not f:
+                f = first_met(other_hand, forder)
+            follows = []
+            while f:
+                c = f.bit_length() - 1
+                f ^= 1 << c
+                win = brow[c0] >> c & 1
+                follows.append(((100 + P[c]) if win else (50 - P[c] - RANK[c]), c))
+            follows.sort(reverse=True)
+            a1, b1 = alpha, beta
+            best1 = -INF if other_maxes else INF
+            pts0 = P[c0]
+            for _, c1 in follows:
+                H[other] = other_hand ^ (1 << c1)
+                ws = other if brow[c0] >> c1 & 1 else leader
+                g = bonus + (pts0 + P[c1] if ws == decl else 0)
+                if b1 <= g:
+                    v = g
+                elif next_is_last:
+                    x0 = H[ws].bit_length() - 1
+                    x1 = H[1 - ws].bit_length() - 1
+                    w = 1 - ws if brow[x0] >> x1 & 1 else ws
+                    v = g + P[x0] + P[x1] if w == decl else g
+                else:
+                    v = g + search(ws, t, o, taken | (1 << ws), a1 - g, b1 - g)
+                if other_maxes:
+                    if v > best1:
+                        best1 = v
+                        if v > a1:
+                            a1 = v
+                            if a1 >= b1:
+                                break
+                else:
+                    if v < best1:
+                        best1 = v
+                        if v < b1:
+                            b1 = v
+                            if a1 >= b1:
+                                break
+            H[other] = other_hand
             v = best1
             if leader_maxes:
                 if v > best0:
