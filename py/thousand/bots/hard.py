@@ -329,6 +329,17 @@ def calibrated(phase: str, raw: float, worlds: int, view: dict) -> float:
     return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
 
 
+def calibrated_points(phase: str, raw: float) -> float:
+    """The points a declarer really collects for an open-hand estimate (bidding: the model's
+    mean over talons; contract: the mean over worlds), by the fitted line where there is one."""
+    try:
+        from .hint_calibration import POINTS
+    except ImportError:          # pragma: no cover
+        return raw
+    line = POINTS.get(phase)
+    return raw if line is None else line[0] + line[1] * raw
+
+
 def _estimate(phase: str, view: dict, worlds: int, raw: float, **extra) -> dict:
     return {"worlds": worlds, "make_probability": round(calibrated(phase, raw, worlds, view), 4),
             "open_hand_make_probability": raw, **extra}
@@ -620,9 +631,11 @@ class HardBot:
         best = max(options, key=lambda a: (options[a], a == "concede"))
         c = contracts.get(best, view["contract"])
         raw = sum(v >= c for _, v in vals) / len(vals)
+        mean = sum(v for _, v in vals) / len(vals)
         self.last_estimate = _estimate("contract", view, len(vals), raw,
                                        expected=round(options[best], 1),
-                                       mean_points=round(sum(v for _, v in vals) / len(vals), 1))
+                                       mean_points=round(calibrated_points("contract", mean), 1),
+                                       open_hand_points=round(mean, 1))
         if best == "concede":
             # conceded, the contract is certainly not made: at the lowest contract he might
             # have made it with the open-hand fraction above
@@ -662,7 +675,8 @@ class HardBot:
             if searched is not None:
                 mean = searched
                 limit = mean + offset
-        self.last_estimate = {"expected_points": round(mean, 1), "limit": round(limit, 1)}
+        self.last_estimate = {"expected_points": round(calibrated_points("bidding", mean), 1),
+                              "open_hand_points": round(mean, 1), "limit": round(limit, 1)}
         if nxt <= limit:
             return f"bid {nxt}"
         return "pass"
