@@ -357,7 +357,8 @@ class HardBot:
 
     def __init__(self, seed: int = 0, budget: float = 0.5, worlds: int | None = None,
                  max_worlds: int = 200, min_worlds: int = 3, node_budget: int | None = NODE_BUDGET,
-                 inference: bool = True, calibrate_contracts: bool = False):
+                 inference: bool = True, calibrate_contracts: bool = False,
+                 bid_margin: float | None = None):
         self.rng = random.Random(seed)
         self.budget = budget
         self.fixed = worlds
@@ -366,6 +367,7 @@ class HardBot:
         self.node_budget = node_budget
         self.inference = inference
         self.calibrate_contracts = calibrate_contracts
+        self.bid_margin = bid_margin        # None: bidding_model.MARGIN_SD
         self.last_estimate: dict | None = None
         self.nodes = 0              # solver nodes of the last decision
         # where the solver cannot play (2, 4 all_play, 5, 6 players; the windows of the other
@@ -666,6 +668,8 @@ class HardBot:
         hand = mask_of(parse_card(c) for c in view["hand"])
         mean, sd = bidding_model.predict(hand)
         limit = inference.bid_limit(hand, me, view)
+        if self.bid_margin is not None:
+            limit += (bidding_model.MARGIN_SD - self.bid_margin) * sd
         nxt = bids[0]
         offset = limit - mean
         if abs(nxt - limit) <= CLOSE_CALL * sd:
