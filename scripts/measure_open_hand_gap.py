@@ -13,10 +13,11 @@ the deal with the hard bot's play against the given defenders (never conceding),
 and records the points it actually collected (cards and marriages).  The mean
 difference, with its 95% interval, is printed per kind of defender.
 
-The hard bot uses the gap against normal defenders as ``RAISE_GAP`` (hard.py): it raises
-its contract on the values plus the gap, but judges whether to concede on the values
-alone. With the gap in the concession decision too, it played hopeless hands at 100
-(docs/measurements.md).
+The hard bot no longer adds a gap to its values (``RAISE_GAP`` is gone, issue 10 item 1: it
+cost 7.5 points a deal); it values contracts by their expected score.  The gap is what the
+hint's calibration (``scripts/calibrate_hint.py``) corrects in the figures it shows.  The
+open-hand value is the hard bot's: the middle of the step of its ladder of zero-window tests
+(``hard.bracket_value``) in each world.
 
     python scripts/measure_open_hand_gap.py --deals 300 --seed 1 --defenders hard,normal --jobs 2
 """
@@ -56,7 +57,7 @@ def one(job):
             action = "pass" if "pass" in view["legal"] else view["legal"][0]
         elif phase == "contract":
             hard.contract(view, view["legal"])
-            mean_value = hard.last_estimate["mean_points"]
+            mean_value = hard.last_estimate["open_hand_points"]
             action = min((a for a in view["legal"] if a.startswith("contract")),
                          key=lambda a: int(a.split()[1]))
         else:

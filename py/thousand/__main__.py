@@ -125,6 +125,10 @@ def cmd_bench(args) -> int:
         from .bots.solver import bench_solver
         bench_solver()
         return 0
+    if args.bot and args.slowest:
+        from .bots.bench import bench_limit
+        bench_limit(deals=args.slowest, save=args.save)
+        return 0
     if args.bot:
         from .bots.bench import bench_bot
         bench_bot(args.bot, decisions=args.decisions)
@@ -160,6 +164,10 @@ def main(argv=None) -> int:
     b.add_argument("--solver", action="store_true")
     b.add_argument("--bot", default=None)
     b.add_argument("--decisions", type=int, default=200)
+    b.add_argument("--slowest", type=int, default=0, metavar="DEALS",
+                   help="with --bot hard: search DEALS random deals for the slowest decisions "
+                        "and time them under the node limit")
+    b.add_argument("--save", default=None, help="with --slowest: write the positions (gzip JSON)")
     b.add_argument("--players", type=int, default=0, help="only this player count (2-6)")
     b.add_argument("--conventions", default=None, help="share-link code (e.g. two_mode=draw)")
     rv = sub.add_parser("review", help="deal review: the open-hand value of every card a seat "

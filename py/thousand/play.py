@@ -11,7 +11,8 @@ trump from this trick on.
 from __future__ import annotations
 
 from .cards import cards_of as _cards
-from .cards import SUIT_MASK, MARRIAGE_MASK, ACES_MASK, KING, QUEEN, ACE
+from .cards import (SUIT_MASK, FULL_MASK, MARRIAGE_MASK, MARRIAGE_VALUE, ACES_MASK,
+                    ACE_MARRIAGE_VALUE, KING, QUEEN, ACE)
 
 
 def beats(a: int, b: int, led: int, trump: int) -> bool:
@@ -38,25 +39,42 @@ def trick_winner(trick, trump: int) -> int:
     return trick[winning_card([c for _, c in trick], trump)][0]
 
 
+def follow_order(led: int, best: int, trump: int, must_beat: bool) -> tuple:
+    """The follow rule as masks in order of precedence: a follower plays from the first mask
+    that meets his hand (the last one is every card).  `led` is the suit led, `best` the card
+    winning the trick so far.  Follow suit, else trump, else anything; with `must_beat`, each
+    of the first two beats the trick when it can.  The engine and the open-hand solver both
+    read the rule from here (the solver tabulates it at import)."""
+    key = (led, best, trump, must_beat)
+    order = _FOLLOW_ORDER.get(key)
+    if order is None:
+        masks = [SUIT_MASK[led]]
+        if 0 <= trump != led:
+            masks.append(SUIT_MASK[trump])
+        if must_beat:
+            winners = 0
+            for c in range(24):
+                if beats(c, best, led, trump):
+                    winners |= 1 << c
+            masks = [m for x in masks for m in (x & winners, x)]
+        order = _FOLLOW_ORDER[key] = tuple(m for m in masks if m) + (FULL_MASK,)
+    return order
+
+
+_FOLLOW_ORDER: dict = {}
+
+
 def follow_mask(hand: int, trick_cards, trump: int, must_beat: bool) -> int:
     """Cards a follower may play to a trick of `trick_cards` (at least one card)."""
     led = trick_cards[0] // 6
-    follow = hand & SUIT_MASK[led]
-    if follow:
-        allowed = follow
-    elif trump >= 0 and hand & SUIT_MASK[trump]:
-        allowed = hand & SUIT_MASK[trump]
-    else:
-        return hand
-    if must_beat:
-        best = trick_cards[winning_card(trick_cards, trump)]
-        winners = 0
-        for c in _cards(allowed):
-            if beats(c, best, led, trump):
-                winners |= 1 << c
-        if winners:
-            return winners
-    return allowed
+    best = trick_cards[winning_card(trick_cards, trump)] if must_beat else -1
+    order = (_FOLLOW_ORDER.get((led, best, trump, must_beat))
+             or follow_order(led, best, trump, must_beat))
+    for m in order:
+        m &= hand
+        if m:
+            return m
+    return hand
 
 
 def playable_mask(hand: int, trick, trump: int, must_beat: bool) -> int:
@@ -64,17 +82,32 @@ def playable_mask(hand: int, trick, trump: int, must_beat: bool) -> int:
     return follow_mask(hand, [c for _, c in trick], trump, must_beat)
 
 
+def lead_order(trump: int, trump_is_his: bool, must_lead_trump: bool,
+               no_lead_foreign_trump: bool) -> tuple:
+    """The lead rule as masks in order of precedence, like `follow_order` (§6.2
+    `must_lead_trump`: a trump while he holds one; `no_lead_foreign_trump`: not a trump
+    someone else declared while he holds another card).  A declaring lead is always allowed,
+    see `meld_cards`."""
+    if trump >= 0:
+        if must_lead_trump:
+            return (SUIT_MASK[trump], FULL_MASK)
+        if no_lead_foreign_trump and not trump_is_his:
+            return (FULL_MASK & ~SUIT_MASK[trump], FULL_MASK)
+    return (FULL_MASK,)
+
+
 def lead_mask(hand: int, trump: int, trump_is_his: bool, must_lead_trump: bool,
               no_lead_foreign_trump: bool) -> int:
-    """Cards the leader may lead without declaring (§6.2 `must_lead_trump`,
-    `no_lead_foreign_trump`; a declaring lead is always allowed, see `meld_cards`)."""
-    if trump >= 0:
-        tm = hand & SUIT_MASK[trump]
-        if must_lead_trump and tm:
-            return tm
-        if no_lead_foreign_trump and tm and hand & ~SUIT_MASK[trump] and not trump_is_his:
-            return hand & ~SUIT_MASK[trump]
+    """Cards the leader may lead without declaring."""
+    for m in lead_order(trump, trump_is_his, must_lead_trump, no_lead_foreign_trump):
+        if hand & m:
+            return hand & m
     return hand
+
+
+def may_declare(has_taken_a_trick: bool, meld_on_first_lead: bool) -> bool:
+    """The right to declare a marriage: a trick taken (or `meld_on_first_lead`, §6.2)."""
+    return has_taken_a_trick or meld_on_first_lead
 
 
 def meld_cards(hand: int, lead_ok: int, ace_marriage: bool) -> list[int]:
@@ -93,3 +126,14 @@ def meld_cards(hand: int, lead_ok: int, ace_marriage: bool) -> list[int]:
             if lead_ok >> c & 1:
                 out.append(c)
     return out
+
+
+def meld_trump(card: int, trump: int) -> int:
+    """The trump after a lead of `card` that declares: a marriage makes its suit trump, the
+    ace marriage changes nothing."""
+    return trump if card % 6 == ACE else card // 6
+
+
+def meld_value(card: int) -> int:
+    """What a lead of `card` that declares is worth to the leader."""
+    return ACE_MARRIAGE_VALUE if card % 6 == ACE else MARRIAGE_VALUE[card // 6]

@@ -34,3 +34,30 @@ def test_solver_and_engine_agree_on_legal_moves(seed, flags):
             checked += 1
         g.apply(rng.choice(g.legal_actions()))
     assert checked > 0 or g.finished
+
+
+@settings(max_examples=300, deadline=None)
+@given(deck=st.permutations(range(24)), n_hand=st.integers(1, 8), n_trick=st.integers(0, 2),
+       trump=st.integers(-1, 3), owner_is_leader=st.booleans(), flags=st.integers(0, 5))
+def test_search_tables_are_the_rules_of_play(deck, n_hand, n_trick, trump, owner_is_leader,
+                                            flags):
+    """The tables the search reads (built at import) give what thousand.play's functions give:
+    the follow rule (§3.7, `must_beat`), the lead rule (`must_lead_trump`,
+    `no_lead_foreign_trump`), the trick's winner and the marriage leads."""
+    from thousand import play as P
+    from thousand.bots import solver as S
+    hand = sum(1 << c for c in deck[:n_hand])
+    trick = deck[n_hand:n_hand + n_trick]
+    lead_rule = [{}, {"must_lead_trump": True}, {"no_lead_foreign_trump": True}][flags % 3]
+    rules = PlayRules(must_beat=flags >= 3, **lead_rule)
+    if trick:
+        wc = trick[P.winning_card(trick, trump)]
+        order = S._follow_table(rules.must_beat)[trump + 1][trick[0] // 6 * 24 + wc]
+        assert S._first_met(hand, order) == P.follow_mask(hand, trick, trump, rules.must_beat)
+        for c in range(24):
+            assert bool(S._BEATS[trump + 1][wc] >> c & 1) == P.beats(c, wc, trick[0] // 6, trump)
+    order = S._lead_table(rules)[trump + 1][owner_is_leader]
+    assert S._first_met(hand, order) == P.lead_mask(hand, trump, owner_is_leader,
+                                                    rules.must_lead_trump,
+                                                    rules.no_lead_foreign_trump)
+    assert S._marriage_leads(hand) == sum(1 << c for c in P.meld_cards(hand, hand, False))

@@ -1,38 +1,59 @@
 """The hard bot: Perfect Information Monte Carlo over the open-hand solver.
 
-Play, giving, contract and concession: sample the hidden cards consistently with
-everything the seat has seen (``sampler``), solve each world with open cards
-(``solver``), and choose the action that is best on average.  Bidding uses a
-hand evaluation calibrated offline by the solver (``bidding_model``), with a
-small search for close calls.  The objective is the game score: the declarer
-wants to make his contract (then to take points from the defenders); a defender
-wants to defeat it (then to take points).
+Play, giving, contract and concession: draw the hidden cards consistently with everything
+the seat has seen (``sampler``), weighted by what the others' bids, gives and undeclared
+marriages say about their hands (``inference``), solve each world with open cards
+(``solver``), and choose the action that is best on average.  Bidding uses a hand
+evaluation calibrated offline by the solver (``bidding_model``), with a small search for
+close calls.
+
+The objective is the game: every outcome of a contract decision is scored by the engine's
+own ``scoring.score_deal`` from the standing in the view, and valued as the seat's change
+minus the mean change of the others, plus ``WIN_VALUE`` when the deal ends the game (won by
+him, or lost to another: on the barrel, against a barrel player, at −1000...).  In play the
+declarer maximises his chance to make the contract and then his points; a defender the
+chance to defeat it and then the defenders' points.
+
+Time: a decision stops adding worlds when its ``budget`` (seconds) is spent, and never
+searches more than ``node_budget`` solver nodes (``Solver.node_limit``): the limit is a count,
+so it holds whatever the machine's speed, and ``NODE_BUDGET`` is calibrated so that it fits
+1.5 s in the browser's worker (``python -m thousand bench --bot hard --slowest`` prints the
+real times of the slowest decisions found over random deals).  A world whose search would
+pass the limit is dropped; with no world solved the decision falls back to the bidding model
+or the normal bot's choice.
 
 The solver is three-handed: the hard bot searches where three seats play (3 players, or 4
 with the dealer sitting out — the three playing seats map onto the solver's seats 0..2 in
-clockwise order, ``SolverSeats``).  Elsewhere, and for the windows of the other rules
-(redeal, blind, unblind, two talons), it plays the normal bot's choices.
+clockwise order, ``SolverSeats``).  Elsewhere (2, 4 all_play, 5 and 6 players), and for the
+windows of the other rules (redeal, blind, unblind, two talons), it plays the choices of the
+careful normal bot (``normal.NormalBot``), which reads every table from its layout.
 """
 from __future__ import annotations
 
+import math
 import random
 import time
 
-from ..cards import (card as parse_card, name, POINTS, cards_of, mask_of)
+from ..cards import (card as parse_card, name, POINTS, MARRIAGE_MASK, MARRIAGE_VALUE,
+                     cards_of, mask_of)
 from ..conventions import Conventions
-from .baseline import keep_score_of as _keep_score, HeuristicBot
-from . import bidding_model
-from .sampler import observe, worlds, sample_worlds
-from .solver import Solver, PlayRules, PlayState
+from ..scoring import DealSummary, Standing, multipliers, score_deal
+from .baseline import keep_score_of as _keep_score
+from . import bidding_model, inference
+from .sampler import observe, worlds, sample_worlds, all_worlds
+from .solver import Solver, PlayRules, PlayState, SearchLimit
 
 _CONV_CACHE: dict = {}
 CLOSE_CALL = 0.5        # search the bid when the next bid is within this many sd of the limit
-DEFENDER_MELDS = 20.0   # what playing a contract concedes to the defenders' marriages, roughly
-# Real defenders do not see each other's cards: a hard declarer collected 12.1 points more
-# than the open-hand value against normal defenders (5.3 more against hard ones), measured
-# by scripts/measure_open_hand_gap.py.  The contract is raised on values with this gap added;
-# whether to concede is judged on the open-hand values alone.
-RAISE_GAP = 12.1
+# Solver nodes one decision may search.  CPython spends 5-7.5 microseconds a node on the
+# decisions that search most (python -m thousand bench --bot hard --slowest 60), the
+# browser's Pyodide about 1.7 times as long: 100,000 nodes are at most ~1.1 s there, and the
+# table's time budget (0.8 s) usually stops a decision well before.
+NODE_BUDGET = 100_000
+WIN_VALUE = 600         # a game won (or lost to another) this deal, in points of score change
+DEFENDER_MELD_SHARE = 0.5   # how much of a defender's marriage he gets to declare, on average
+CANDIDATE_WORLDS = 4    # worlds drawn uniformly per world solved, to weigh by the evidence
+MAX_CANDIDATES = 400    # at most this many (about 20 ms of weighing in CPython)
 
 
 def conventions_of(view: dict) -> Conventions:
@@ -59,11 +80,47 @@ class SolverSeats:
 
 
 def searchable(view: dict) -> bool:
-    """Can the three-handed solver play this table?"""
-    return len(view["playing"]) == 3 and view["layout"]["bidding"]
+    """Can the solver play this table?  Three playing seats with bidding (3 players, 4 with
+    the dealer sitting out), or two with bidding and no stock (2 players: eleven, two talons,
+    dead hand), where its two-handed search plays."""
+    n = len(view["playing"])
+    layout = view["layout"]
+    return layout["bidding"] and (n == 3 or (n == 2 and not layout.get("stock")))
+
+
+def two_handed(view: dict) -> bool:
+    return len(view["playing"]) == 2
+
+
+def two_seat_worlds(k, count: int, rng: random.Random) -> list:
+    """Worlds of a table of two: the opponent's hand drawn from the cards he may hold
+    (everything unseen but the dead hand, the other talon or the discards may be elsewhere);
+    every one of them when there are at most `count`."""
+    opp = next(s for s in k.playing if s != k.seat)
+    allowed = k.allowed(opp)
+    need = k.need(opp)
+    free = cards_of(allowed)
+    base = list(k.hands_known)
+    if need <= 0 or need > len(free):
+        return [base]
+    if math.comb(len(free), need) <= count:
+        import itertools
+        out = []
+        for pick in itertools.combinations(free, need):
+            w = list(base)
+            w[opp] |= mask_of(pick)
+            out.append(w)
+        return out
+    out = []
+    for _ in range(count):
+        w = list(base)
+        w[opp] |= mask_of(rng.sample(free, need))
+        out.append(w)
+    return out
 
 
 SEARCHED = ("play", "giving", "contract", "bidding")
+SEARCHED_TWO = ("play", "giving", "contract")     # a table of two bids by the normal bot
 
 
 def play_state(view: dict, hands, rules: PlayRules, seats: SolverSeats | None = None) -> PlayState:
@@ -90,31 +147,243 @@ def _move_of(action: str):
     return parse_card(c), verb == "meld"
 
 
+# ---- the game situation --------------------------------------------------------------------
+
+def standing_of(view: dict, conv) -> Standing:
+    """The standing before this deal, as scoring reads it, from the view alone."""
+    n = len(view["names"])
+    falls = [0] * n
+    concessions = [0] * n
+    for row in view.get("sheet") or ():
+        if row.get("outcome") == "conceded" and row.get("declarer") is not None:
+            concessions[row["declarer"]] += 1
+        for ev in row.get("events") or ():
+            if ev.get("kind") == "barrel_fall" and ev.get("seat") is not None:
+                falls[ev["seat"]] += 1
+    golden = view.get("golden") or {}
+    return Standing(scores=list(view["scores"]), bolts=list(view["bolts"]),
+                    on_barrel=[b["on"] for b in view["barrel"]],
+                    attempts=[b["attempts"] for b in view["barrel"]], falls=falls,
+                    concessions=concessions, golden_left=golden.get("left", 0),
+                    golden_made=golden.get("made", False))
+
+
+def _copy(st: Standing) -> Standing:
+    return Standing(list(st.scores), list(st.bolts), list(st.on_barrel), list(st.attempts),
+                    list(st.falls), list(st.concessions), st.finished, st.winner,
+                    st.golden_left, st.golden_made)
+
+
+class Outcomes:
+    """Values of a deal's possible outcomes for one seat: its score change minus the mean
+    change of the others, plus WIN_VALUE if the deal ends the game with him the winner
+    (minus it if another wins), all by ``scoring.score_deal``."""
+
+    def __init__(self, view: dict, conv):
+        self.view, self.conv = view, conv
+        self.me = view["seat"]
+        self.n = len(view["names"])
+        self.standing = standing_of(view, conv)
+        decl = view.get("declarer")
+        self.mult, self.bolt_mult = multipliers(conv, self.n, bool(view.get("doubled")),
+                                                bool(view.get("blind")), decl)
+        self.playing = [s in view["playing"] for s in range(self.n)]
+        talon = view.get("talon") or []
+        self.sitter = sum(POINTS[parse_card(c)] for c in talon)
+        self.golden = bool(view.get("golden_deal")) and conv.golden_round == "on"
+        self._cache: dict = {}
+
+    def value(self, summary: DealSummary) -> float:
+        st = _copy(self.standing)
+        row = score_deal(self.conv, st, summary)
+        d = row["delta"]
+        others = [d[s] for s in range(self.n) if s != self.me]
+        u = d[self.me] - sum(others) / len(others)
+        if st.finished and st.winner is not None:
+            u += WIN_VALUE if st.winner == self.me else -WIN_VALUE
+        return u
+
+    def _summary(self, decl, contract, outcome, points, tricks) -> DealSummary:
+        for s in range(self.n):
+            if not self.playing[s]:
+                points[s] = self.sitter
+        return DealSummary(declarer=decl, contract=contract, outcome=outcome, points=points,
+                           tricks=tricks, playing=list(self.playing),
+                           multiplier=list(self.mult), bolt_multiplier=self.bolt_mult,
+                           blind=bool(self.view.get("blind")), golden=self.golden,
+                           doubled=bool(self.view.get("doubled")))
+
+    def played(self, decl: int, contract: int, decl_points: int, defender_points) -> float:
+        """The declarer collects `decl_points` (cards and marriages); the defenders (seat ->
+        points) the rest."""
+        key = (decl, contract, decl_points, tuple(sorted(defender_points.items())))
+        u = self._cache.get(key)
+        if u is None:
+            points = [0] * self.n
+            tricks = [0] * self.n
+            points[decl] = decl_points
+            tricks[decl] = 1 if decl_points > 0 else 0
+            for s, p in defender_points.items():
+                points[s] = p
+                tricks[s] = 1 if p > 0 else 0
+            u = self._cache[key] = self.value(
+                self._summary(decl, contract, "played", points, tricks))
+        return u
+
+    def conceded(self, decl: int, contract: int) -> float:
+        if self.standing.on_barrel[decl]:
+            contract = max(contract, self.conv.need)
+        return self.value(self._summary(decl, contract, "conceded", [0] * self.n,
+                                        [0] * self.n))
+
+
+def discard_points(view: dict) -> int:
+    """The card points of the declarer's discards (two talons, §7: they count for him), as
+    far as this seat has seen them."""
+    return sum(POINTS[parse_card(c)] for c in view.get("discards") or ())
+
+
+def _marriages(mask: int) -> int:
+    return sum(MARRIAGE_VALUE[s] for s in range(4)
+               if mask & MARRIAGE_MASK[s] == MARRIAGE_MASK[s])
+
+
+def split_points(world, decl: int, defenders, value: int) -> tuple:
+    """(declarer's points, {defender: points}) for an open-hand value: the declarer's value
+    counts his cards and the marriages he holds; the defenders share the other card points
+    and score part of their own marriages."""
+    mine = _marriages(world[decl])
+    cards = max(0, min(120, value - mine)) if value >= mine else max(0, min(120, value))
+    rest = 120 - cards
+    out = {}
+    for s in defenders:
+        out[s] = round(rest / len(defenders) + DEFENDER_MELD_SHARE * _marriages(world[s]))
+    return value, out
+
+
+# the contract decision tests the contracts it may name and these steps below the lowest;
+# the bidding search a ladder of values: zero-window tests, far cheaper than exact values
+LOWER_STEPS = (20, 40, 60, 80)
+TEST_SHARE = 16         # a ladder test may use 1/16 of the decision's nodes
+BID_LADDER = tuple(range(20, 301, 10))
+
+
+def bracket_value(solver: Solver, st: PlayState, ladder, test_nodes: int | None = None) -> float:
+    """The declarer's open-hand value, to within the step of `ladder` around it, by a binary
+    search of zero-window tests: whether it reaches each value of the ladder, and the middle
+    of the step it lies in (half the first step below the ladder).  A test that would search
+    more than `test_nodes` nodes counts as not reached (the safe side for the declarer: near
+    a strong hand's value a proof can take a hundred times more nodes than far from it);
+    ``SearchLimit`` still stops the whole decision at the solver's own limit."""
+    lo, hi = 0, len(ladder)          # ladder[:lo] reached, ladder[hi:] not
+    total = solver.node_limit
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if test_nodes is not None:
+            cap = solver.nodes + test_nodes
+            solver.node_limit = cap if total is None else min(total, cap)
+        try:
+            ok = solver.declarer_reaches(st, ladder[mid])
+        except SearchLimit:
+            if total is not None and solver.nodes >= total:
+                solver.node_limit = total
+                raise
+            ok = False
+        finally:
+            solver.node_limit = total
+        if ok:
+            lo = mid + 1
+        else:
+            hi = mid
+    if lo == 0:
+        return ladder[0] / 2
+    if lo == len(ladder):
+        return ladder[-1]
+    return (ladder[lo - 1] + ladder[lo] - 1) / 2
+
+
+# ---- honest advice: the hint's make probability, calibrated ----------------------------------
+
+def calibration_features(raw: float, worlds: int, view: dict) -> list:
+    """Terms of the calibration map: the log-odds of the open-hand fraction (kept off 0 and 1
+    by half a world), that scaled by the share of tricks still to play, and the seat's side."""
+    n = max(int(worlds), 1)
+    p = min(max(raw, 0.5 / (n + 1)), 1 - 0.5 / (n + 1))
+    x = math.log(p / (1 - p))
+    total = view["layout"]["tricks"] or 1
+    left = (total - len(view.get("tricks") or ())) / total
+    return [1.0, x, x * left, 1.0 if view["seat"] == view.get("declarer") else 0.0]
+
+
+def calibrated(phase: str, raw: float, worlds: int, view: dict) -> float:
+    """The chance the declarer really makes his contract, from the open-hand fraction of
+    worlds (``scripts/calibrate_hint.py --fit`` writes the map; raw where it has none)."""
+    try:
+        from .hint_calibration import WEIGHTS
+    except ImportError:          # pragma: no cover - the generated module is part of the tree
+        return raw
+    w = WEIGHTS.get(phase)
+    if w is None:
+        return raw
+    z = sum(a * b for a, b in zip(w, calibration_features(raw, worlds, view)))
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def calibrated_points(phase: str, raw: float) -> float:
+    """The points a declarer really collects for an open-hand estimate (bidding: the model's
+    mean over talons; contract: the mean over worlds), by the fitted line where there is one."""
+    try:
+        from .hint_calibration import POINTS
+    except ImportError:          # pragma: no cover
+        return raw
+    line = POINTS.get(phase)
+    return raw if line is None else line[0] + line[1] * raw
+
+
+def _estimate(phase: str, view: dict, worlds: int, raw: float, **extra) -> dict:
+    return {"worlds": worlds, "make_probability": round(calibrated(phase, raw, worlds, view), 4),
+            "open_hand_make_probability": raw, **extra}
+
+
 class HardBot:
     """Search-based player.
 
-    budget   seconds per decision (play, giving, contract): as many worlds as fit;
-    worlds   a fixed number of worlds per decision instead (deterministic: matches, tests).
+    budget       seconds per decision (play, giving, contract): as many worlds as fit;
+    worlds       a fixed number of worlds per decision instead (deterministic: matches, tests);
+    node_budget  the most solver nodes one decision searches, whatever the budget or worlds;
+    inference    weigh the worlds by the others' bids, gives and marriages (else uniform);
+    calibrate_contracts  value contracts by the calibrated chance of making them.
     """
 
     def __init__(self, seed: int = 0, budget: float = 0.5, worlds: int | None = None,
-                 max_worlds: int = 200, min_worlds: int = 3):
+                 max_worlds: int = 200, min_worlds: int = 3, node_budget: int | None = NODE_BUDGET,
+                 inference: bool = True, calibrate_contracts: bool = False,
+                 bid_margin: float | None = None):
         self.rng = random.Random(seed)
         self.budget = budget
         self.fixed = worlds
         self.max_worlds = worlds or max_worlds
         self.min_worlds = min_worlds
+        self.node_budget = node_budget
+        self.inference = inference
+        self.calibrate_contracts = calibrate_contracts
+        self.bid_margin = bid_margin        # None: bidding_model.MARGIN_SD
         self.last_estimate: dict | None = None
-        self.fallback = HeuristicBot(seed)
+        self.nodes = 0              # solver nodes of the last decision
+        # where the solver cannot play (2, 4 all_play, 5, 6 players; the windows of the other
+        # rules) and when no world was solved: the careful heuristic of the normal bot
+        from .normal import NormalBot
+        self.fallback = NormalBot(seed)
 
     # ---- entry point -----------------------------------------------------------------------
     def choose(self, view: dict) -> str:
         legal = view["legal"]
         self.last_estimate = None
+        self.nodes = 0
         if len(legal) == 1:
             return legal[0]
         phase = view["phase"]
-        if phase not in SEARCHED or not searchable(view):
+        if phase not in (SEARCHED_TWO if two_handed(view) else SEARCHED) or not searchable(view):
             return self.fallback.choose(view)
         if phase == "play":
             return self.play(view, legal)
@@ -124,11 +393,50 @@ class HardBot:
             return self.contract(view, legal)
         return self.bid(view, legal)
 
-    def _done(self, used: int, t0: float, share: float = 1.0) -> bool:
+    def _solver(self, declarer: int, rules: PlayRules, seats: int = 3) -> Solver:
+        s = Solver(declarer, rules, seats=seats)
+        s.node_limit = self.node_budget
+        self._solvers.append(s)
+        return s
+
+    def _test_nodes(self) -> int | None:
+        """Nodes one zero-window test of the contract or bidding ladder may search."""
+        return None if self.node_budget is None else self.node_budget // TEST_SHARE
+
+    def _spent(self, solver: Solver) -> bool:
+        return solver.node_limit is not None and solver.nodes >= solver.node_limit
+
+    def _begin(self) -> None:
+        self._t0 = time.perf_counter()
+        self._solvers: list = []
+
+    def _end(self) -> None:
+        self.nodes = sum(s.nodes for s in self._solvers)
+
+    def _done(self, used: int, share: float = 1.0) -> bool:
         """Enough worlds for this decision?"""
         if self.fixed:
             return used >= self.fixed
-        return used >= self.min_worlds and time.perf_counter() - t0 > share * self.budget
+        return used >= self.min_worlds and time.perf_counter() - self._t0 > share * self.budget
+
+    def _draws(self, view: dict, k, count: int, exhaustive: bool = True) -> list:
+        """Worlds to solve, in order: with ``inference``, draws in proportion to the evidence
+        (sampling importance resampling over CANDIDATE_WORLDS × `count` uniform worlds, or over
+        all of them when there are fewer); else the uniform worlds.  A table of two: the
+        opponent's possible hands (often one: everything is seen)."""
+        if two_handed(view):
+            return two_seat_worlds(k, count, self.rng)
+        ev = inference.Evidence(view, conventions_of(view)) if self.inference else None
+        if ev is None or not (ev.events or ev.gives or ev.tricks):
+            return worlds(k, count, self.rng) if exhaustive else sample_worlds(k, count, self.rng)
+        pool = min(MAX_CANDIDATES, count * CANDIDATE_WORLDS)
+        cands = all_worlds(k, limit=pool) if exhaustive else None
+        if cands is None:
+            cands = sample_worlds(k, pool, self.rng)
+        weights = [ev.likelihood(w) for w in cands]
+        if sum(weights) <= 0:
+            return cands[:count]
+        return self.rng.choices(cands, weights=weights, k=count)
 
     def hint(self, view: dict) -> dict:
         """The recommended action and its estimate (for the human's Hint button)."""
@@ -141,50 +449,62 @@ class HardBot:
         return play_state(view, hands, rules, seats)
 
     def play(self, view: dict, legal: list[str]) -> str:
-        t0 = time.perf_counter()
+        self._begin()
         conv = conventions_of(view)
         rules = PlayRules.from_conventions(conv)
         me, decl = view["seat"], view["declarer"]
-        target = view["contract"] - view["card_points"][decl] - view["meld_points"][decl]
+        target = (view["contract"] - view["card_points"][decl] - view["meld_points"][decl]
+                  - discard_points(view))
         k = observe(view)
-        ws = worlds(k, self.max_worlds, self.rng)
+        ws = self._draws(view, k, self.max_worlds)
         seats = SolverSeats(view)
-        solver = Solver(seats[decl], rules)
+        solver = self._solver(seats[decl], rules, len(seats.order))
         moves = {a: _move_of(a) for a in legal}
         makes = {a: 0 for a in legal}
         values = {a: 0 for a in legal}
         nval = 0
         used = 0
-        for w in ws:
-            st = self._state(view, w, rules, seats)
-            res = dict(solver.moves_reaching(st, target))
-            for a, mv in moves.items():
-                makes[a] += res[mv]
-            used += 1
-            if self._done(used, t0, 0.6):
-                break
+        try:
+            for w in ws:
+                st = self._state(view, w, rules, seats)
+                res = dict(solver.moves_reaching(st, target))
+                for a, mv in moves.items():
+                    makes[a] += res[mv]
+                used += 1
+                if self._done(used, 0.6):
+                    break
+        except SearchLimit:
+            pass
+        if not used:
+            self._end()
+            return self.fallback.choose(view)
         sign = 1 if me == decl else -1
         best_make = max(sign * makes[a] for a in legal)
         tied = [a for a in legal if sign * makes[a] == best_make]
-        if len(tied) > 1:
-            for w in ws:
-                st = self._state(view, w, rules, seats)
-                for mv, v in solver.best_moves(st):
+        if len(tied) > 1 and not self._spent(solver):
+            try:
+                for w in ws[:used]:
+                    st = self._state(view, w, rules, seats)
+                    got = dict(solver.best_moves(st, [moves[a] for a in tied]))
                     for a in tied:
-                        if moves[a] == mv:
-                            values[a] += v
-                nval += 1
-                if (nval >= self.fixed // 2) if self.fixed else (
-                        nval >= 2 and time.perf_counter() - t0 > self.budget):
-                    break
+                        values[a] += got[moves[a]]
+                    nval += 1
+                    if (nval >= self.fixed // 2) if self.fixed else (
+                            nval >= 2 and time.perf_counter() - self._t0 > self.budget):
+                        break
+            except SearchLimit:
+                pass
         best = max(tied, key=lambda a: (sign * values[a], -POINTS[moves[a][0]] * sign))
-        self.last_estimate = {"worlds": used, "make_probability": makes[best] / max(used, 1),
-                              "declarer_points_left": values[best] / nval if nval else None}
+        self._end()
+        self.last_estimate = _estimate("play", view, used, makes[best] / used,
+                                       declarer_points_left=values[best] / nval if nval else None)
         return best
 
     # ---- giving ----------------------------------------------------------------------------
     def give(self, view: dict, legal: list[str]) -> str:
-        t0 = time.perf_counter()
+        if two_handed(view):
+            return self._give_two(view, legal)
+        self._begin()
         conv = conventions_of(view)
         rules = PlayRules.from_conventions(conv)
         me = view["seat"]
@@ -200,77 +520,143 @@ class HardBot:
             cands = [((c1, a), (c2, b)) for c1 in cheap for c2 in cheap if c1 != c2]
         k = observe(view)
         # worlds for the defenders' hands (before receiving the remaining gifts)
-        wl = sample_worlds(k, self.max_worlds, self.rng)
+        wl = self._draws(view, k, self.max_worlds, exhaustive=False)
         target = view["contract"]
         seats = SolverSeats(view)
-        solver = Solver(seats[me], rules)
+        solver = self._solver(seats[me], rules)
         score = {cand: 0 for cand in cands}
         used = 0
-        for w in wl:
-            for cand in cands:
-                hands = list(w)
-                for c, to in cand:
-                    hands[me] &= ~(1 << c)
-                    hands[to] |= 1 << c
-                st = PlayState(hands=seats.hands(hands), declarer=seats[me], leader=seats[me],
-                               rules=rules)
-                score[cand] += solver.declarer_reaches(st, target)
-            used += 1
-            if self._done(used, t0):
-                break
+        try:
+            for w in wl:
+                got = {}
+                for cand in cands:
+                    hands = list(w)
+                    for c, to in cand:
+                        hands[me] &= ~(1 << c)
+                        hands[to] |= 1 << c
+                    st = PlayState(hands=seats.hands(hands), declarer=seats[me],
+                                   leader=seats[me], rules=rules)
+                    got[cand] = solver.declarer_reaches(st, target)
+                for cand, ok in got.items():
+                    score[cand] += ok
+                used += 1
+                if self._done(used):
+                    break
+        except SearchLimit:
+            pass
+        self._end()
+        if not used:
+            return self.fallback.choose(view)
         best = max(cands, key=lambda cand: (score[cand],
                                              -sum(_keep_score(hand, c) for c, _ in cand)))
         c, to = best[0]
-        self.last_estimate = {"worlds": used, "make_probability": score[best] / max(used, 1)}
+        self.last_estimate = _estimate("giving", view, used, score[best] / used)
         return f"give {name(c)} {to}"
+
+    def _give_two(self, view: dict, legal: list[str]) -> str:
+        """A table of two: every legal give (to the opponent or the dead hand), each valued
+        by the declarer's open-hand value on a ladder of 10 points in every world."""
+        self._begin()
+        conv = conventions_of(view)
+        rules = PlayRules.from_conventions(conv)
+        me = view["seat"]
+        hand = mask_of(parse_card(c) for c in view["hand"])
+        k = observe(view)
+        wl = self._draws(view, k, self.max_worlds)
+        seats = SolverSeats(view)
+        solver = self._solver(seats[me], rules, 2)
+        score = {a: 0.0 for a in legal}
+        used = 0
+        try:
+            for w in wl:
+                got = {}
+                for a in legal:
+                    _, cs, to = a.split()
+                    c = parse_card(cs)
+                    hands = list(w)
+                    hands[me] &= ~(1 << c)
+                    if to != "dead":
+                        hands[int(to)] |= 1 << c
+                    hs = seats.hands(hands)
+                    if bin(hs[0]).count("1") != bin(hs[1]).count("1"):
+                        continue            # more gives to come: judged on the next one
+                    st = PlayState(hands=hs, declarer=seats[me], leader=seats[me], rules=rules)
+                    got[a] = bracket_value(solver, st, BID_LADDER, self._test_nodes())
+                for a, v in got.items():
+                    score[a] += v
+                used += 1
+                if self._done(used):
+                    break
+        except SearchLimit:
+            pass
+        self._end()
+        if not used or not any(score.values()):
+            return self.fallback.choose(view)
+        best = max(legal, key=lambda a: (score[a], -_keep_score(hand, parse_card(a.split()[1]))))
+        self.last_estimate = {"worlds": used, "mean_points": round(score[best] / used, 1)}
+        return best
 
     # ---- contract and concession ---------------------------------------------------------------
     def contract(self, view: dict, legal: list[str]) -> str:
-        t0 = time.perf_counter()
+        self._begin()
         conv = conventions_of(view)
         rules = PlayRules.from_conventions(conv)
         me = view["seat"]
         k = observe(view)
-        wl = worlds(k, self.max_worlds, self.rng)
+        wl = self._draws(view, k, self.max_worlds)
         seats = SolverSeats(view)
-        solver = Solver(seats[me], rules)
-        vals = []
-        for w in wl:
-            st = PlayState(hands=seats.hands(w), declarer=seats[me], leader=seats[me], rules=rules)
-            vals.append(solver.solve_value(st))
-            if self._done(len(vals), t0):
-                break
-        on_barrel = view["barrel"][me]["on"]
-
-        def expected(c: int, gap: float) -> float:
-            total = 0.0
-            for v in vals:
-                v += gap
-                if on_barrel:
-                    total += 600 if v >= c else -50
-                else:
-                    # my change minus what each opponent gains on average: half the card
-                    # points I leave them, and their marriages (which the solver's value
-                    # does not count; DEFENDER_MELDS is their rough average)
-                    total += ((c if v >= c else -c) - max(0, 120 - min(v, 120)) / 2
-                              - DEFENDER_MELDS)
-            return total / len(vals)
-
+        solver = self._solver(seats[me], rules, len(seats.order))
         contracts = {a: int(a.split()[1]) for a in legal if a.startswith("contract")}
-        # whether to play at all: judged on the open-hand values (safe side)
-        options = {a: expected(c, 0.0) for a, c in contracts.items()}
+        low = min(contracts.values(), default=view["contract"])
+        ladder = sorted(set(contracts.values()) | {low - d for d in LOWER_STEPS if low - d > 0})
+        vals = []
+        try:
+            for w in wl:
+                st = PlayState(hands=seats.hands(w), declarer=seats[me], leader=seats[me],
+                               rules=rules)
+                vals.append((w, bracket_value(solver, st, ladder, self._test_nodes())))
+                if self._done(len(vals)):
+                    break
+        except SearchLimit:
+            pass
+        self._end()
+        if not vals:
+            return self.fallback.choose(view)
+        out = Outcomes(view, conv)
+        defenders = [s for s in view["playing"] if s != me]
+        extra = discard_points(view)
+        splits = [split_points(w, me, defenders, v + extra) for w, v in vals]
+        options = {a: self._contract_value(out, me, c, splits, view)
+                   for a, c in contracts.items()}
         if "concede" in legal:
-            cost = view.get("concede_cost") or {"declarer": 0, "bolt": False, "opponents": 60}
-            mine = cost["declarer"] - (conv.penalty / 3 if cost["bolt"] else 0)
-            options["concede"] = -50 if on_barrel else mine - cost["opponents"]
-        best = max(options, key=lambda a: options[a])
-        if best != "concede":
-            # how high to go: real defenders leave the declarer more than open-hand ones
-            options = {a: expected(c, RAISE_GAP) for a, c in contracts.items()}
-            best = max(options, key=lambda a: options[a])
-        self.last_estimate = {"worlds": len(vals), "expected": round(options[best], 1),
-                              "mean_points": round(sum(vals) / len(vals), 1)}
+            options["concede"] = out.conceded(me, view["contract"])
+        best = max(options, key=lambda a: (options[a], a == "concede"))
+        c = contracts.get(best, view["contract"])
+        raw = sum(v >= c for _, v in vals) / len(vals)
+        mean = sum(v for _, v in vals) / len(vals)
+        self.last_estimate = _estimate("contract", view, len(vals), raw,
+                                       expected=round(options[best], 1),
+                                       mean_points=round(calibrated_points("contract", mean), 1),
+                                       open_hand_points=round(mean, 1))
+        if best == "concede":
+            # conceded, the contract is certainly not made: at the lowest contract he might
+            # have made it with the open-hand fraction above
+            self.last_estimate.update(make_probability=0.0, open_hand_make_probability=0.0,
+                                      if_played=_estimate("contract", view, len(vals), raw))
         return best
+
+    def _contract_value(self, out: Outcomes, me: int, c: int, splits, view: dict) -> float:
+        """The expected value of playing contract c over the solved worlds; with
+        ``calibrate_contracts``, made and failed weighted by the calibrated chance of making
+        it (the open-hand fraction is pessimistic: real defenders cannot see each other)."""
+        n = len(splits)
+        if not self.calibrate_contracts:
+            return sum(out.played(me, c, dp, defp) for dp, defp in splits) / n
+        raw = sum(dp >= c for dp, _ in splits) / n
+        p = calibrated("contract", raw, n, view)
+        made = sum(out.played(me, c, max(dp, c), defp) for dp, defp in splits) / n
+        failed = sum(out.played(me, c, min(dp, c - 1), defp) for dp, defp in splits) / n
+        return p * made + (1 - p) * failed
 
     # ---- bidding -----------------------------------------------------------------------------
     def bid(self, view: dict, legal: list[str]) -> str:
@@ -281,25 +667,26 @@ class HardBot:
         conv = conventions_of(view)
         hand = mask_of(parse_card(c) for c in view["hand"])
         mean, sd = bidding_model.predict(hand)
-        limit = mean - bidding_model.MARGIN_SD * sd
-        if view["barrel"][me]["on"]:
-            limit += 15          # each deal on the barrel is one of three chances
-        if any(b["on"] for s, b in enumerate(view["barrel"]) if s != me):
-            limit += 10          # keep the barrel player from his contract
+        limit = inference.bid_limit(hand, me, view)
+        if self.bid_margin is not None:
+            limit += (bidding_model.MARGIN_SD - self.bid_margin) * sd
         nxt = bids[0]
         offset = limit - mean
         if abs(nxt - limit) <= CLOSE_CALL * sd:
             # a close call: search — sample talons and opponents' hands, take the talon,
             # give two cards, and solve each world with open cards
-            mean = self._search_bid(view, hand, conv)
-            limit = mean + offset
-        self.last_estimate = {"expected_points": round(mean, 1), "limit": round(limit, 1)}
+            searched = self._search_bid(view, hand, conv)
+            if searched is not None:
+                mean = searched
+                limit = mean + offset
+        self.last_estimate = {"expected_points": round(calibrated_points("bidding", mean), 1),
+                              "open_hand_points": round(mean, 1), "limit": round(limit, 1)}
         if nxt <= limit:
             return f"bid {nxt}"
         return "pass"
 
-    def _search_bid(self, view: dict, hand: int, conv) -> float:
-        t0 = time.perf_counter()
+    def _search_bid(self, view: dict, hand: int, conv) -> float | None:
+        self._begin()
         rules = PlayRules.from_conventions(conv)
         me = view["seat"]
         others = [s for s in view["playing"] if s != me]
@@ -307,21 +694,43 @@ class HardBot:
         tsize = view["layout"]["talons"][0]
         unseen = [c for c in range(24) if not hand >> c & 1]
         seats = SolverSeats(view)
-        solver = Solver(seats[me], rules)
+        solver = self._solver(seats[me], rules)
+        ev = inference.Evidence(view, conv) if self.inference else None
+        if ev is not None and not ev.events:
+            ev = None
         vals = []
-        while True:
+        try:
+            while len(vals) < self.max_worlds:
+                hands, talon = self._bidding_world(view, hand, unseen, others, size, tsize, ev)
+                mine = hand | mask_of(talon)
+                give = sorted(cards_of(mine), key=lambda c: _keep_score(mine, c))[:len(others)]
+                hands[me] = mine & ~mask_of(give)
+                for i, s in enumerate(others):
+                    hands[s] |= 1 << give[i]
+                st = PlayState(hands=seats.hands(hands), declarer=seats[me], leader=seats[me],
+                               rules=rules)
+                vals.append(bracket_value(solver, st, BID_LADDER, self._test_nodes()))
+                if self._done(len(vals), 0.5):
+                    break
+        except SearchLimit:
+            pass
+        self._end()
+        return sum(vals) / len(vals) if vals else None
+
+    def _bidding_world(self, view, hand, unseen, others, size, tsize, ev):
+        """A talon and the others' hands as dealt; with evidence, one of CANDIDATE_WORLDS
+        uniform deals drawn in proportion to how well it explains their bids."""
+        draws = []
+        for _ in range(CANDIDATE_WORLDS if ev is not None else 1):
             self.rng.shuffle(unseen)
             talon = unseen[:tsize]
-            mine = hand | mask_of(talon)
-            give = sorted(cards_of(mine), key=lambda c: _keep_score(mine, c))[:len(others)]
             hands = [0] * len(view["names"])
-            hands[me] = mine & ~mask_of(give)
             for i, s in enumerate(others):
-                dealt = unseen[tsize + i * size: tsize + (i + 1) * size]
-                hands[s] = mask_of(dealt) | (1 << give[i])
-            st = PlayState(hands=seats.hands(hands), declarer=seats[me], leader=seats[me],
-                           rules=rules)
-            vals.append(solver.solve_value(st))
-            if self._done(len(vals), t0, 0.5):
-                break
-        return sum(vals) / len(vals)
+                hands[s] = mask_of(unseen[tsize + i * size: tsize + (i + 1) * size])
+            draws.append((hands, talon))
+        if ev is None:
+            return draws[0]
+        weights = [ev.likelihood(h) for h, _ in draws]
+        if sum(weights) <= 0:
+            return draws[0]
+        return self.rng.choices(draws, weights=weights, k=1)[0]

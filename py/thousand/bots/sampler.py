@@ -2,8 +2,12 @@
 
 Everything comes from ``Game.view(seat)``: the bot's own hand, the talon when it
 was shown (it went to the declarer), cards given face up (or to/by this seat),
-cards played, and voids revealed in play — a follower who did not follow suit has
-none of the suit led, and one who then did not trump has no trump of that trick.
+cards played, the other half of a declared marriage (still in the declarer's hand until
+he plays it), and what the play showed about a hand by the rules of ``thousand.play``: a
+card is played from the first mask of ``follow_order`` (or ``lead_order``) that meets the
+hand, so the hand met none of the masks before it — a follower who did not follow suit
+has none of the suit led, one who then did not trump has no trump, and with `must_beat`
+one who did not beat had nothing that beats.
 
 For the play phase the unseen cards are split between the two other playing seats (a
 dealer who sits out holds none); the sampler is exact and uniform over the consistent
@@ -18,7 +22,9 @@ import math
 import random
 from dataclasses import dataclass
 
-from ..cards import card as parse_card, SUIT_MASK, FULL_MASK, cards_of
+from ..cards import card as parse_card, SUIT_MASK, FULL_MASK, ACES_MASK, MARRIAGE_MASK, cards_of
+from ..conventions import Conventions
+from ..play import follow_order, lead_order, winning_card
 
 
 @dataclass
@@ -31,10 +37,13 @@ class Knowledge:
     unseen: int            # mask of cards whose place is unknown to this seat
     played: int
     playing: tuple = ()    # the seats that play this deal
+    excluded: list = None  # per seat: cards the play showed it cannot hold (voids included)
 
     def allowed(self, seat: int) -> int:
-        """Cards of `unseen` this seat may hold given its voids."""
+        """Cards of `unseen` this seat may hold given what the play showed."""
         m = self.unseen
+        if self.excluded is not None:
+            return m & ~self.excluded[seat]
         for s in range(4):
             if self.voids[seat] >> s & 1:
                 m &= ~SUIT_MASK[s]
@@ -48,34 +57,83 @@ def _c(x: str) -> int:
     return parse_card(x)
 
 
+_CONV_CACHE: dict = {}
+
+
+def _conventions(view: dict):
+    conv = view.get("conventions")
+    if not conv:
+        return Conventions()
+    key = repr(sorted(conv.items()))
+    c = _CONV_CACHE.get(key)
+    if c is None:
+        c = _CONV_CACHE[key] = Conventions.from_dict(conv)
+    return c
+
+
+def _shown_out(order, card: int) -> int:
+    """The cards a hand cannot have held when it played `card` under the rule `order`:
+    those of every mask before the first one that holds the card."""
+    out = 0
+    for m in order:
+        if m >> card & 1:
+            return out
+        out |= m
+    return out
+
+
 def observe(view: dict) -> Knowledge:
     """What `view["seat"]` knows about where the cards are (play, contract or giving phase)."""
     me = view["seat"]
     n = len(view["names"])
+    conv = _conventions(view)
     known = [0] * n
-    for c in view["hand"]:
+    for c in view["hand"] or ():
         known[me] |= 1 << _c(c)
     played = 0
     voids = [0] * n
+    excluded = [0] * n
     melds = sorted(view.get("melds", []), key=lambda m: m["trick"])
-    trump = -1
+    trump, owner = -1, -1
     tricks = [(t["cards"], i) for i, t in enumerate(view.get("tricks", []))]
     if view.get("trick"):
         tricks.append((view["trick"], len(tricks)))
+    # while a stock lasts (two_mode=draw) any card may be played: those tricks show nothing
+    free_play = (view.get("layout") or {}).get("stock", 0) // max(1, len(view.get("playing") or [0]))
     mi = 0
     for cards, idx in tricks:
+        declared = False
         while mi < len(melds) and melds[mi]["trick"] <= idx:
             if melds[mi]["suit"] != "A":
                 trump = "SCDH".index(melds[mi]["suit"])
+                owner = melds[mi]["seat"]
+            declared = declared or melds[mi]["trick"] == idx
             mi += 1
-        led = _c(cards[0][1]) // 6
-        for seat, cs in cards:
-            c = _c(cs)
+        cs = [_c(c) for _, c in cards]
+        led = cs[0] // 6
+        lead_seat = cards[0][0]
+        for k, (seat, _) in enumerate(cards):
+            c = cs[k]
             played |= 1 << c
             if c // 6 != led:
                 voids[seat] |= 1 << led
                 if trump >= 0 and c // 6 != trump:
                     voids[seat] |= 1 << trump
+            if idx < free_play:
+                continue
+            if k == 0:
+                if not declared:
+                    order = lead_order(trump, owner == lead_seat, conv.must_lead_trump,
+                                       conv.no_lead_foreign_trump)
+                    excluded[seat] |= _shown_out(order, c)
+            else:
+                before = cs[:k]
+                best = before[winning_card(before, trump)] if conv.must_beat else -1
+                excluded[seat] |= _shown_out(follow_order(led, best, trump, conv.must_beat), c)
+    for s in range(n):
+        for x in range(4):
+            if voids[s] >> x & 1:
+                excluded[s] |= SUIT_MASK[x]
     decl = view.get("declarer")
     if decl is not None and view.get("talon") and view["phase"] != "bidding":
         for cs in view["talon"]:
@@ -85,7 +143,8 @@ def observe(view: dict) -> Knowledge:
         if g["card"] is not None:
             c = 1 << _c(g["card"])
             known[g["from"]] &= ~c
-            known[g["to"]] |= c
+            if g["to"] != "dead":
+                known[g["to"]] |= c
         else:
             hidden_give = True
     if hidden_give and decl is not None and decl != me:
@@ -93,17 +152,31 @@ def observe(view: dict) -> Knowledge:
         # declarer or with the receiver, which are the two seats we sample for
         for cs in view.get("talon") or []:
             known[decl] &= ~(1 << _c(cs))
+    # a declared marriage: its other half is with the declarer until he plays it (the ace
+    # marriage: every ace) — also when it came from the talon and gives were face down
+    for m in view.get("melds", []):
+        seat = m["seat"]
+        if m["suit"] == "A":
+            known[seat] |= ACES_MASK & ~played
+        else:
+            s = "SCDH".index(m["suit"])
+            known[seat] |= MARRIAGE_MASK[s] & ~played
+    # the declarer's discards (two talons, §7): out of play, seen by him alone
+    discarded = 0
+    for cs in view.get("discards") or ():
+        discarded |= 1 << _c(cs)
     for s in range(n):
-        known[s] &= ~played
+        known[s] &= ~played & ~discarded
         if s != me:
             known[s] &= ~known[me]
+    played_or_out = played | discarded
     sizes = list(view["hand_sizes"])
-    seen = played
+    seen = played_or_out
     for s in range(n):
         seen |= known[s]
     unseen = FULL_MASK & ~seen
     return Knowledge(me, n, known, sizes, voids, unseen, played,
-                     tuple(view.get("playing") or range(n)))
+                     tuple(view.get("playing") or range(n)), excluded)
 
 
 def _split(k: Knowledge):

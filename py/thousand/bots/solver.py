@@ -1,8 +1,11 @@
 """Open-hand (perfect-information) solver for the play phase of a 3-player deal.
 
-Rules implemented: RULES.md §3 step 7 and the play conventions of §6.2
-(``must_beat``, ``meld_on_first_lead``, ``ace_marriage``, ``no_lead_foreign_trump``,
-``must_lead_trump``).
+Rules: RULES.md §3 step 7 and the play conventions of §6.2 (``must_beat``,
+``meld_on_first_lead``, ``ace_marriage``, ``no_lead_foreign_trump``, ``must_lead_trump``), taken
+from the engine's ``thousand.play`` — who may lead (``lead_order``), follow (``follow_order``),
+declare (``meld_cards``, ``may_declare``, ``meld_trump``, ``meld_value``) and win a trick
+(``beats``, ``winning_card``).  The search reads them from tables built from those functions at
+import; the API's ``legal_moves`` and ``play`` call them directly.
 
 The *value* of a position is the number of points the declarer will still collect from
 here on: the card points of every trick he wins (all three cards, including cards already
@@ -29,15 +32,6 @@ A move is ``(card, declare)``; ``declare`` is True only for a lead that declares
 (K or Q of a suit whose other half the leader holds) or the ace marriage (an ace, with
 ``ace_marriage`` on and all four aces in hand).
 
-Interpretations where the rules text is silent:
-
-* ``must_lead_trump`` / ``no_lead_foreign_trump`` are judged against the trump as it stands
-  *after* the lead's declaration: leading K/Q while declaring is always allowed (the led card is
-  then a trump of the leader's own).  An ace-marriage lead changes no trump, so its ace must be a
-  card the leader may lead anyway.
-* ``must_beat``: among the cards allowed by follow-suit / must-trump, if any would make the
-  player the current winner of the trick, he must play one of those (any of them).
-
 Implementation: fail-soft alpha-beta over whole tricks (the three plies of a trick are nested
 loops in one function call) with a transposition table at trick boundaries storing lower/upper
 bounds of future points; exact values by zero-window tests that bisect the interval still
@@ -55,7 +49,7 @@ from dataclasses import dataclass, field
 from thousand.cards import (
     ACE_MARRIAGE_VALUE,
     ACES_MASK,
-    MARRIAGE_VALUE,
+    FULL_MASK,
     POINTS,
     SUIT_MASK,
     SUITS,
@@ -64,22 +58,23 @@ from thousand.cards import (
     name as card_name,
     parse_cards,
 )
+from thousand.play import (beats, follow_mask, follow_order, lead_mask, lead_order,
+                           may_declare, meld_cards, meld_trump, meld_value, winning_card)
 
 __all__ = [
-    "PlayRules", "PlayState", "Solver", "make_state", "legal_moves", "play",
+    "PlayRules", "PlayState", "Solver", "SearchLimit", "make_state", "legal_moves", "play",
     "solve_value", "declarer_reaches", "best_moves", "moves_reaching", "bench_solver",
     "deal_for_bench",
 ]
 
 # ---------------------------------------------------------------------------------------------
-# tables
+# tables: the rules of play of ``thousand.play`` (the engine's), tabulated at import
 # ---------------------------------------------------------------------------------------------
 
-_QUEENS = sum(1 << (s * 6 + 2) for s in range(4))
-_KINGS = sum(1 << (s * 6 + 3) for s in range(4))
-_NEXT = (1, 2, 0)
+_NEXT = (1, 2, 0)          # the solver's seats 0, 1, 2 in clockwise order
 _SUIT = tuple(c // 6 for c in range(24))
 _RANK = tuple(c % 6 for c in range(24))
+_ACE = 5
 
 
 def _pts12_table():
@@ -89,48 +84,81 @@ def _pts12_table():
     return tuple(t)
 
 
-def _marr12_table(first_suit):
-    """Sum of marriage values of the suits (first_suit, first_suit+1) fully held in 12 bits."""
-    t = [0] * 4096
+def _meld_tables(shift):
+    """For the 12 bits of suits (shift // 6, shift // 6 + 1) of a hand: the mask of the cards
+    whose lead declares a marriage (``play.meld_cards``), the sum of the values of those
+    marriages (one declaration each), and the value of the best of them."""
+    leads, total, best = [], [], []
     for m in range(4096):
-        v = 0
-        for k in range(2):
-            kq = (1 << (k * 6 + 2)) | (1 << (k * 6 + 3))
-            if m & kq == kq:
-                v += MARRIAGE_VALUE[first_suit + k]
-        t[m] = v
-    return tuple(t)
+        h = m << shift
+        cards = meld_cards(h, h, False)
+        worth = {c // 6: meld_value(c) for c in cards}
+        leads.append(sum(1 << c for c in cards))
+        total.append(sum(worth.values()))
+        best.append(max(worth.values(), default=0))
+    return tuple(leads), tuple(total), tuple(best)
 
 
 _PTS12 = _pts12_table()
-_MARR_LO = _marr12_table(0)
-_MARR_HI = _marr12_table(2)
+_MELD_LO, _MARR_LO, _BEST_LO = _meld_tables(0)
+_MELD_HI, _MARR_HI, _BEST_HI = _meld_tables(12)
 
 
 def _mask_points(m: int) -> int:
     return _PTS12[m & 4095] + _PTS12[m >> 12]
 
 
+def _marriage_leads(hand: int) -> int:
+    """Mask of the cards whose lead declares a marriage (K and Q of the suits held whole)."""
+    return _MELD_LO[hand & 4095] | _MELD_HI[hand >> 12]
+
+
 def _beats_table():
-    """_BEATS[trump + 1][card]: mask of the cards that beat ``card`` when it is winning."""
-    out = []
-    for t in range(-1, 4):
-        row = []
-        for c in range(24):
-            s = c // 6
-            higher = SUIT_MASK[s] & ~((2 << c) - 1)
-            if t >= 0 and s != t:
-                higher |= SUIT_MASK[t]
-            row.append(higher)
-        out.append(tuple(row))
-    return tuple(out)
+    """_BEATS[trump + 1][card]: mask of the cards that beat ``card`` when it is winning
+    (``play.beats``)."""
+    return tuple(tuple(sum(1 << a for a in range(24) if beats(a, b, b // 6, t))
+                       for b in range(24)) for t in range(-1, 4))
 
 
 _BEATS = _beats_table()
 # for the lead ordering: cards of a suit above ``card``
 _ABOVE = tuple(SUIT_MASK[c // 6] & ~((2 << c) - 1) for c in range(24))
+_FOLLOW: dict = {}
+
+
+def _follow_table(must_beat: bool) -> tuple:
+    """_follow_table(mb)[trump + 1][led suit * 24 + winning card]: ``play.follow_order``, the
+    masks a follower plays from (the first that meets his hand)."""
+    t = _FOLLOW.get(must_beat)
+    if t is None:
+        t = _FOLLOW[must_beat] = tuple(
+            tuple(follow_order(led, best if must_beat else -1, trump, must_beat)
+                  for led in range(4) for best in range(24))
+            for trump in range(-1, 4))
+    return t
+
+
+def _lead_table(rules) -> tuple:
+    """[trump + 1][1 if the trump is the leader's own]: ``play.lead_order``."""
+    return tuple(tuple(lead_order(trump, bool(his), rules.must_lead_trump,
+                                  rules.no_lead_foreign_trump) for his in (0, 1))
+                 for trump in range(-1, 4))
+
+
+def _first_met(hand: int, order) -> int:
+    """The cards of ``hand`` in the first mask of ``order`` that meets it."""
+    for m in order:
+        m &= hand
+        if m:
+            return m
+    return 0
+
 
 INF = 10 ** 6
+
+
+class SearchLimit(Exception):
+    """A search stopped at the solver's ``node_limit``."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -165,7 +193,8 @@ DEFAULT_RULES = PlayRules()
 class PlayState:
     """A play-phase position.
 
-    hands      three 24-bit masks (seat 0, 1, 2), cards still held
+    hands      three 24-bit masks (seat 0, 1, 2), cards still held (two for a table of two:
+               ``Solver(..., seats=2)``)
     declarer   the declarer's seat
     leader     the seat that led (or is to lead) the current trick
     trick      cards already played to the current trick, in play order from ``leader``
@@ -186,7 +215,7 @@ class PlayState:
 
     @property
     def to_move(self) -> int:
-        return (self.leader + len(self.trick)) % 3
+        return (self.leader + len(self.trick)) % len(self.hands)
 
     @property
     def tricks_left(self) -> int:
@@ -196,23 +225,26 @@ class PlayState:
     def check(self) -> None:
         """Raise ValueError if the position is inconsistent."""
         h = self.hands
-        if len(h) != 3 or (h[0] & h[1]) or (h[0] & h[2]) or (h[1] & h[2]):
-            raise ValueError("hands must be three disjoint masks")
+        n_seats = len(h)
+        if n_seats not in (2, 3) or any(h[i] & h[j] for i in range(n_seats)
+                                        for j in range(i + 1, n_seats)):
+            raise ValueError("hands must be two or three disjoint masks")
         for c in self.trick:
             if any(x >> c & 1 for x in h):
                 raise ValueError(f"{card_name(c)} is both in the trick and in a hand")
-        if len(self.trick) > 2:
-            raise ValueError("a trick in progress holds at most 2 cards")
+        if len(self.trick) >= n_seats:
+            raise ValueError("a trick in progress holds fewer cards than there are seats")
         n = self.tricks_left
-        for k in range(3):
+        for k in range(n_seats):
             want = n - 1 if k < len(self.trick) else n
-            if bin(h[(self.leader + k) % 3]).count("1") != want:
+            if bin(h[(self.leader + k) % n_seats]).count("1") != want:
                 raise ValueError("hand sizes do not match the trick in progress")
 
     def describe(self) -> str:
         def hand(m):
             return " ".join(card_name(c) for c in sorted(cards_of(m), key=lambda c: (c // 6, -c)))
-        parts = [f"{s}{'*' if s == self.declarer else ''}: {hand(self.hands[s])}" for s in range(3)]
+        parts = [f"{s}{'*' if s == self.declarer else ''}: {hand(self.hands[s])}"
+                 for s in range(len(self.hands))]
         t = SUITS[self.trump] if self.trump >= 0 else "-"
         tr = " ".join(card_name(c) for c in self.trick)
         return (f"{' | '.join(parts)} | lead {self.leader} trick [{tr}] trump {t} "
@@ -256,68 +288,22 @@ def make_state(hands, declarer=0, leader=None, trick=(), trump=None, trump_owner
 
 
 # ---------------------------------------------------------------------------------------------
-# move generation for the API (the search inlines the same logic)
+# move generation for the API: ``thousand.play``'s functions (the search uses their tables)
 # ---------------------------------------------------------------------------------------------
-
-def _lead_mask(hand, seat, trump, owner, rules):
-    """Cards that may be led without a declaration."""
-    if trump >= 0:
-        tm = hand & SUIT_MASK[trump]
-        if tm:
-            if rules.must_lead_trump:
-                return tm
-            if rules.no_lead_foreign_trump and owner != seat and hand != tm:
-                return hand & ~tm
-    return hand
-
-
-def _follow_mask(hand, led_suit, trump, win_card, must_beat):
-    m = hand & SUIT_MASK[led_suit]
-    if not m:
-        m = hand & SUIT_MASK[trump] if trump >= 0 else 0
-        if not m:
-            m = hand
-    if must_beat:
-        b = m & _BEATS[trump + 1][win_card]
-        if b:
-            return b
-    return m
-
-
-def _winner(trick, leader, trump):
-    """(winning card, winning seat) of the cards played so far."""
-    wc, ws = trick[0], leader
-    for k in range(1, len(trick)):
-        c = trick[k]
-        if _BEATS[trump + 1][wc] >> c & 1:
-            wc, ws = c, (leader + k) % 3
-    return wc, ws
-
 
 def legal_moves(state: PlayState) -> list:
     """Legal moves of the player to move: ``[(card, declare)]``."""
     seat = state.to_move
     hand = state.hands[seat]
     r = state.rules
-    out = []
-    if not state.trick:
-        lm = _lead_mask(hand, seat, state.trump, state.trump_owner, r)
-        right = r.meld_on_first_lead or (state.taken >> seat & 1)
-        for c in cards_of(lm):
-            out.append((c, False))
-        if right:
-            for s in range(4):
-                kq = (1 << (s * 6 + 2)) | (1 << (s * 6 + 3))
-                if hand & kq == kq:
-                    out.append((s * 6 + 2, True))
-                    out.append((s * 6 + 3, True))
-            if r.ace_marriage and hand & ACES_MASK == ACES_MASK:
-                for c in cards_of(lm & ACES_MASK):
-                    out.append((c, True))
-    else:
-        wc, _ = _winner(state.trick, state.leader, state.trump)
-        m = _follow_mask(hand, _SUIT[state.trick[0]], state.trump, wc, r.must_beat)
-        out = [(c, False) for c in cards_of(m)]
+    if state.trick:
+        m = follow_mask(hand, state.trick, state.trump, r.must_beat)
+        return [(c, False) for c in cards_of(m)]
+    lm = lead_mask(hand, state.trump, state.trump_owner == seat, r.must_lead_trump,
+                   r.no_lead_foreign_trump)
+    out = [(c, False) for c in cards_of(lm)]
+    if may_declare(bool(state.taken >> seat & 1), r.meld_on_first_lead):
+        out += [(c, True) for c in meld_cards(hand, lm, r.ace_marriage)]
     out.sort()
     return out
 
@@ -333,18 +319,16 @@ def play(state: PlayState, move) -> tuple:
     gain = 0
     trump, owner = state.trump, state.trump_owner
     if dec:
-        if _RANK[c] == 5:  # ace marriage
-            if seat == state.declarer:
-                gain += ACE_MARRIAGE_VALUE
-        else:
-            trump, owner = _SUIT[c], seat
-            if seat == state.declarer:
-                gain += MARRIAGE_VALUE[_SUIT[c]]
+        if seat == state.declarer:
+            gain += meld_value(c)
+        declared = meld_trump(c, -1)          # -1: a declaration that names no trump
+        if declared >= 0:
+            trump, owner = declared, seat
     trick = state.trick + (c,)
-    if len(trick) < 3:
+    if len(trick) < len(hands):
         return PlayState(tuple(hands), state.declarer, state.leader, trick, trump, owner,
                          state.taken, state.rules), gain
-    _, ws = _winner(trick, state.leader, trump)
+    ws = (state.leader + winning_card(trick, trump)) % len(hands)
     if ws == state.declarer:
         gain += sum(POINTS[x] for x in trick)
     return PlayState(tuple(hands), state.declarer, ws, (), trump, owner,
@@ -353,7 +337,9 @@ def play(state: PlayState, move) -> tuple:
 
 def _max_future(state: PlayState) -> int:
     """Upper bound on the value: every remaining point plus the declarer's marriages."""
-    allm = state.hands[0] | state.hands[1] | state.hands[2]
+    allm = 0
+    for h in state.hands:
+        allm |= h
     hd = state.hands[state.declarer]
     ub = _mask_points(allm) + sum(POINTS[c] for c in state.trick)
     ub += _MARR_LO[hd & 4095] + _MARR_HI[hd >> 12]
@@ -374,42 +360,62 @@ class Solver:
     across calls for the same declarer and rules, whatever the hands, and is cleared before a
     call when it holds more than ``max_tt`` entries.  A full 8-trick exact solve typically
     stores 1,000-30,000 entries.
-    ``self.nodes`` counts trick-boundary positions visited (for benchmarks).
+    ``self.nodes`` counts trick-boundary positions visited; ``self.node_limit`` (None: no
+    limit) stops a search that would visit more: it raises ``SearchLimit``, and the table
+    keeps only what finished searches stored, so the solver stays usable.  The limit is what
+    keeps a bot's decision within its time (work per node is bounded; see ``hard.py``).
     """
 
-    def __init__(self, declarer: int = 0, rules: PlayRules = DEFAULT_RULES, max_tt: int = 400_000):
+    def __init__(self, declarer: int = 0, rules: PlayRules = DEFAULT_RULES, max_tt: int = 400_000,
+                 seats: int = 3):
         self.declarer = declarer
+        self.seats = seats
         self.rules = rules
         self.max_tt = max_tt
         self.tt = {}
         # how exact values are found: "bisect" (zero-window tests bisecting the open
         # interval), "mtdf" (classic MTD(f)) or "full" (one full-window search)
         self.driver = "bisect"
-        self._hands = [0, 0, 0]
-        self._search = _make_search(self)
+        self._hands = [0] * seats
+        self._limit = [INF * INF]
+        self._sure = {}
+        self._search = _make_search(self) if seats == 3 else _make_search2(self)
 
     @property
     def nodes(self) -> int:
         return self._counter[0]
 
+    @property
+    def node_limit(self) -> int | None:
+        return None if self._limit[0] == INF * INF else self._limit[0]
+
+    @node_limit.setter
+    def node_limit(self, n: int | None) -> None:
+        self._limit[0] = INF * INF if n is None else n
+
     def clear(self) -> None:
         """Forget the transposition table (the search holds this very dict: never rebind it)."""
         self.tt.clear()
+        self._sure.clear()
 
     # -- primitives -------------------------------------------------------------------------
     def _check(self, state):
-        if state.declarer != self.declarer or state.rules != self.rules:
-            raise ValueError("this Solver was made for another declarer or rules")
+        if state.declarer != self.declarer or state.rules != self.rules \
+                or len(state.hands) != self.seats:
+            raise ValueError("this Solver was made for another declarer, rules or table")
         if len(self.tt) > self.max_tt:
-            self.tt.clear()
+            self.clear()
 
     def _boundary(self, hands, leader, trump, owner, taken, alpha, beta):
-        H = self._hands
-        H[0], H[1], H[2] = hands
+        self._hands[:] = hands
         return self._search(leader, trump, owner, taken, alpha, beta)
 
     def _value(self, state, alpha, beta):
         """Fail-soft alpha-beta value of any position (trick in progress allowed)."""
+        c = self._counter
+        c[0] += 1                 # a position inside a trick counts as a node too
+        if c[0] > self._limit[0]:
+            raise SearchLimit(c[0])
         if not state.trick:
             return self._boundary(state.hands, state.leader, state.trump, state.trump_owner,
                                   state.taken, alpha, beta)
@@ -469,12 +475,12 @@ class Solver:
             return True
         return self._value(state, target - 1, target) >= target
 
-    def best_moves(self, state: PlayState) -> list:
-        """Exact value of every legal move, best first for the player to move."""
+    def best_moves(self, state: PlayState, moves=None) -> list:
+        """Exact value of every legal move (or of `moves`), best first for the player to move."""
         self._check(state)
         out = []
         guess = None
-        for mv in legal_moves(state):
+        for mv in legal_moves(state) if moves is None else moves:
             nxt, g = play(state, mv)
             v = g + self._mtdf(nxt, None if guess is None else guess - g)
             guess = v
@@ -496,41 +502,123 @@ class Solver:
 
 
 def _make_search(solver: Solver):
-    """Build the recursive trick-boundary search as a closure (fast local lookups)."""
+    """Build the recursive trick-boundary search as a closure (fast local lookups).
+
+    ``search(leader, trump, owner, taken, alpha, beta)`` is the fail-soft alpha-beta value (the
+    declarer's future points) of a position at a trick boundary whose hands are in ``H``
+    (``owner``: the seat that declared the trump; ``taken``: a bit per seat that has taken a
+    trick).  One call searches one whole trick: the three plies — the leader's card, the
+    second hand's, the third hand's — are nested loops, and the next trick boundary recurses.
+    The rules come from ``thousand.play`` through the tables built at import.
+    """
     H = solver._hands
     tt = solver.tt
     decl = solver.declarer
     rules = solver.rules
-    must_beat = rules.must_beat
-    meld_first = rules.meld_on_first_lead
     ace_flag = rules.ace_marriage
-    nlft = rules.no_lead_foreign_trump
-    mlt = rules.must_lead_trump
-    PTS12, MARR_LO, MARR_HI = _PTS12, _MARR_LO, _MARR_HI
-    BEATS, SM, NEXT, SUIT, RANK, P = _BEATS, SUIT_MASK, _NEXT, _SUIT, _RANK, POINTS
+    FOLLOW = _follow_table(rules.must_beat)
+    LEAD = _lead_table(rules)
+    # Does the lead rule depend on whose trump it is (no_lead_foreign_trump)?  Then the
+    # trump's owner is part of the position.
+    owner_matters = any(foreign != his_own for foreign, his_own in LEAD)
+    # the right to declare, without / with a trick taken
+    RIGHT = (may_declare(False, rules.meld_on_first_lead),
+             may_declare(True, rules.meld_on_first_lead))
+    rights_vary = RIGHT[0] != RIGHT[1]
+    PTS12, MARR_LO, MARR_HI, BEST_LO, BEST_HI = _PTS12, _MARR_LO, _MARR_HI, _BEST_LO, _BEST_HI
+    MELD_LO, MELD_HI = _MELD_LO, _MELD_HI
+    BEATS, NEXT, RANK, P, SM = _BEATS, _NEXT, _RANK, POINTS, SUIT_MASK
     ABOVE = _ABOVE
-    MV = MARRIAGE_VALUE
-    QUEENS = _QUEENS
+    DECL_VALUE = tuple(meld_value(c) for c in range(24))       # a declaring lead's value
+    DECL_TRUMP = tuple(meld_trump(c, -1) for c in range(24))   # and the trump it names (-1: none)
     ACES = ACES_MASK
     AMV = ACE_MARRIAGE_VALUE
+    first_met = _first_met
+    # the lead rule restricts nothing: the declarer may lead his masters in any order
+    free_leads = all(order == (FULL_MASK,) for row in LEAD for order in row)
+    RANKS = tuple(sum(1 << (su * 6 + r) for su in range(4)) for r in range(6))
+    RANK_POINTS = tuple(POINTS[r] for r in range(6))
     counter = [0]
+    limit = solver._limit
+    sure_memo = solver._sure          # sure_points by position (cleared with the table)
 
-    def follow_order(hand, ls, t, wc, ws, me, nxt_hand, nxt_seat):
+    def cheapest(h, k):
+        """The points of the k cheapest cards of hand h (points rise with the rank)."""
+        pts = 0
+        for r in (0, 1, 2, 3, 4, 5):
+            f = (h & RANKS[r]).bit_count()
+            if f >= k:
+                return pts + k * RANK_POINTS[r]
+            pts += f * RANK_POINTS[r]
+            k -= f
+        return pts
+
+    def sure_points(mine, b, c, trump, right):
+        """Points the declarer on lead is sure of: he leads his masters (cards no defender can
+        beat: above the defenders' cards of the suit, and outside the trump no more of them
+        than a defender who could ruff can follow), on which the defenders drop at least
+        their cheapest cards; or he leads the masters outside a marriage and then declares
+        it (with the right: a trick taken before), its K and Q winning too when nobody holds
+        a higher card of the suit."""
+        theirs = b | c
+        masters = 0
+        for s in (0, 1, 2, 3):
+            m = mine & SM[s]
+            if not m:
+                continue
+            x = theirs & SM[s]
+            if x:
+                m = m >> x.bit_length() << x.bit_length()
+                if not m:
+                    continue
+            if trump >= 0 and s != trump:
+                n = m.bit_count()
+                tm = SM[trump]
+                if b & tm:
+                    f = (b & SM[s]).bit_count()
+                    if f < n:
+                        n = f
+                if c & tm:
+                    f = (c & SM[s]).bit_count()
+                    if f < n:
+                        n = f
+                while m.bit_count() > n:
+                    m &= m - 1              # keep the n highest
+            masters |= m
+        best = 0
+        if masters:
+            k = masters.bit_count()
+            best = PTS12[masters & 4095] + PTS12[masters >> 12] + cheapest(b, k) + cheapest(c, k)
+        kq = MELD_LO[mine & 4095] | MELD_HI[mine >> 12]
+        while kq:
+            q = kq & -kq                    # the queen of a whole marriage, then its king
+            kq ^= q | q << 1
+            pair = q | q << 1
+            s = (q.bit_length() - 1) // 6
+            before = masters & ~pair
+            k = before.bit_count()
+            if not (right or k):
+                continue
+            x = theirs & SM[s]
+            if not x or x.bit_length() <= q.bit_length():
+                before |= pair              # nobody can beat the Q as a trump of its suit
+            k = before.bit_count()
+            v = (PTS12[before & 4095] + PTS12[before >> 12] + cheapest(b, k) + cheapest(c, k)
+                 + DECL_VALUE[q.bit_length() - 1])
+            if v > best:
+                best = v
+        return best
+
+    def follow_moves(hand, base, brow, frow, win_card, win_seat, me, next_hand, next_seat):
         """Legal follows of ``me`` ordered best-first for its side.
 
-        wc/ws: winning card and seat so far; nxt_hand/nxt_seat: the player still to play
-        (nxt_seat = -1 when ``me`` plays last)."""
-        m = hand & SM[ls]
+        base: the led suit * 24; brow/frow: the rows of _BEATS and of the follow table for
+        the trump; win_card/win_seat: the card winning so far and its seat; next_hand/next_seat:
+        the player still to play (next_seat = -1 when ``me`` plays last)."""
+        order = frow[base + win_card]
+        m = hand & order[0]
         if not m:
-            if t >= 0:
-                m = hand & SM[t]
-            if not m:
-                m = hand
-        brow = BEATS[t + 1]
-        if must_beat:
-            b = m & brow[wc]
-            if b:
-                m = b
+            m = first_met(hand, order)
         if not (m & (m - 1)):
             return (m.bit_length() - 1,)
         my_decl = me == decl
@@ -538,19 +626,17 @@ def _make_search(solver: Solver):
         while m:
             c = m.bit_length() - 1
             m ^= 1 << c
-            if brow[wc] >> c & 1:
+            if brow[win_card] >> c & 1:
                 w, wcard = me, c
             else:
-                w, wcard = ws, wc
+                w, wcard = win_seat, win_card
             win = (w == decl) == my_decl
-            if win and nxt_seat >= 0 and (nxt_seat == decl) != my_decl:
+            if win and next_seat >= 0 and (next_seat == decl) != my_decl:
                 # can the last player take it over?
-                f = nxt_hand & SM[ls]
+                order = frow[base + wcard]
+                f = next_hand & order[0]
                 if not f:
-                    if t >= 0:
-                        f = nxt_hand & SM[t]
-                    if not f:
-                        f = nxt_hand
+                    f = first_met(next_hand, order)
                 if f & brow[wcard]:
                     win = False
             scored.append(((100 + P[c]) if win else (50 - P[c] - RANK[c]), c))
@@ -561,64 +647,82 @@ def _make_search(solver: Solver):
         h0 = H[0]
         h1 = H[1]
         h2 = H[2]
-        A = H[leader]
-        if not A:
+        lead_hand = H[leader]
+        if not lead_hand:
             return 0
         allm = h0 | h1 | h2
         hd = H[decl]
-        ub = PTS12[allm & 4095] + PTS12[allm >> 12]
-        marr = MARR_LO[hd & 4095] + MARR_HI[hd >> 12]
-        ub += marr
+        # upper bound: every card point left and the declarer's marriages
+        ub = PTS12[allm & 4095] + PTS12[allm >> 12] + MARR_LO[hd & 4095] + MARR_HI[hd >> 12]
         if ace_flag and hd & ACES == ACES:
             ub += AMV
         if ub <= alpha:
             return ub
         if beta <= 0:
             return 0
-        if leader == decl and (meld_first or taken >> decl & 1):
-            # lower bound: he can declare his best marriage right now
-            kq = (A >> 1) & A & QUEENS
-            lb = MV[SUIT[kq.bit_length() - 1]] if kq else 0
-            if ace_flag and A & ACES == ACES:
-                lb = AMV
+        right = RIGHT[taken >> leader & 1]
+        second = NEXT[leader]
+        third = NEXT[second]
+        second_hand = H[second]
+        third_hand = H[third]
+        if leader == decl:
+            lb = 0
+            if right:
+                # lower bound: he can declare his best marriage right now
+                lb = BEST_LO[lead_hand & 4095]
+                x = BEST_HI[lead_hand >> 12]
+                if x > lb:
+                    lb = x
+                if ace_flag and lead_hand & ACES == ACES:
+                    lb = AMV
+            if lb < beta and free_leads:
+                skey = (lead_hand | (second_hand << 24) | (third_hand << 48)
+                        | ((trump + 1) << 72) | (right << 75))
+                x = sure_memo.get(skey)
+                if x is None:
+                    x = sure_memo[skey] = sure_points(lead_hand, second_hand, third_hand,
+                                                      trump, right)
+                if x > lb:
+                    lb = x
             if lb >= beta:
                 return lb
-        p1 = NEXT[leader]
-        p2 = NEXT[p1]
-        B = H[p1]
-        C = H[p2]
-        if not (A & (A - 1)):
+        if not (lead_hand & (lead_hand - 1)):
             # last trick: everything is forced
-            c0 = A.bit_length() - 1
-            c1 = B.bit_length() - 1
-            c2 = C.bit_length() - 1
+            c0 = lead_hand.bit_length() - 1
+            c1 = second_hand.bit_length() - 1
+            c2 = third_hand.bit_length() - 1
             brow = BEATS[trump + 1]
             wc, ws = c0, leader
             if brow[wc] >> c1 & 1:
-                wc, ws = c1, p1
+                wc, ws = c1, second
             if brow[wc] >> c2 & 1:
-                ws = p2
+                ws = third
             return P[c0] + P[c1] + P[c2] if ws == decl else 0
-        counter[0] += 1
+        n = counter[0] + 1
+        counter[0] = n
+        if n > limit[0]:
+            raise SearchLimit(n)
         # -- transposition table ----------------------------------------------------------
-        if meld_first:
-            rk = 0
-        else:
-            rk = 0
+        # The key: the three hands, the leader, the trump, the seats that may declare a
+        # marriage they hold (when the right depends on a trick taken) and, when the lead
+        # rule depends on it, the trump's owner.
+        rights = 0
+        if rights_vary:
             for s in (0, 1, 2):
-                if taken >> s & 1:
+                if RIGHT[taken >> s & 1]:
                     hs = H[s]
-                    if (hs >> 1) & hs & QUEENS or (ace_flag and hs & ACES == ACES):
-                        rk |= 1 << s
-        key = h0 | (h1 << 24) | (h2 << 48) | (leader << 72) | ((trump + 1) << 74) | (rk << 77)
-        if nlft and trump >= 0:
+                    if MELD_LO[hs & 4095] | MELD_HI[hs >> 12] or (ace_flag and hs & ACES == ACES):
+                        rights |= 1 << s
+        key = (h0 | (h1 << 24) | (h2 << 48) | (leader << 72) | ((trump + 1) << 74)
+               | (rights << 77))
+        if owner_matters and trump >= 0:
             key |= (owner + 1) << 80
         e = tt.get(key)
         if e is not None:
             # entry packed in one int: lower | upper << 10 | (best lead + 1) << 20
             lo = e & 1023
             hi = (e >> 10) & 1023
-            bm = (e >> 20) - 1
+            best_lead = (e >> 20) - 1
             if lo >= beta:
                 return lo
             if hi <= alpha:
@@ -628,30 +732,28 @@ def _make_search(solver: Solver):
             if hi < beta:
                 beta = hi
         else:
-            lo, hi, bm = 0, ub, -1
-        a0, b0 = alpha, beta
+            lo, hi, best_lead = 0, ub, -1
+        alpha0, beta0 = alpha, beta
 
-        # -- lead moves (card + 32 * declare) -----------------------------------------------
-        others = B | C
-        lead_decl = leader == decl
-        lm = A
-        if trump >= 0:
-            tm = A & SM[trump]
-            if tm:
-                if mlt:
-                    lm = tm
-                elif nlft and owner != leader and A != tm:
-                    lm = A ^ tm
-        right = meld_first or (taken >> leader & 1)
+        # -- lead moves (card + 32 * declare), ordered -----------------------------------------
+        others = second_hand | third_hand
+        order = LEAD[trump + 1][owner == leader]
+        lm = lead_hand & order[0]
+        if not lm:
+            lm = first_met(lead_hand, order)
+        ace_leads = 0
+        if right and ace_flag and lead_hand & ACES == ACES:
+            # declaring the ace marriage never hurts the declarer and changes nothing for the
+            # defenders' search, so only the declaring lead of an ace is searched
+            for c in meld_cards(lead_hand, lm, True):
+                if RANK[c] == _ACE:
+                    ace_leads |= 1 << c
         scored = []
-        aces_decl = right and ace_flag and A & ACES == ACES
         m = lm
         while m:
             c = m.bit_length() - 1
             m ^= 1 << c
-            if aces_decl and RANK[c] == 5:
-                # declaring the ace marriage never hurts the declarer and changes nothing
-                # for the defenders' search, so only the declaring lead is searched
+            if ace_leads >> c & 1:
                 mv = c + 32
                 sc = 1000
             else:
@@ -660,64 +762,62 @@ def _make_search(solver: Solver):
                     sc = 300 + P[c]
                 else:
                     sc = 100 - P[c] - RANK[c]
-            if mv == bm:
+            if mv == best_lead:
                 sc = 10000
             scored.append((sc, mv))
         if right:
-            kq = (A >> 1) & A & QUEENS
-            while kq:
-                q = kq.bit_length() - 1
-                kq ^= 1 << q
-                v = MV[SUIT[q]]
-                for mv in (q + 32, q + 33):
-                    scored.append((10000 if mv == bm else 250 + v // 10, mv))
+            m = MELD_LO[lead_hand & 4095] | MELD_HI[lead_hand >> 12]
+            while m:
+                c = m.bit_length() - 1
+                m ^= 1 << c
+                mv = c + 32
+                scored.append((10000 if mv == best_lead else 250 + DECL_VALUE[c] // 10, mv))
         scored.sort(reverse=True)
 
-        x = A & (A - 1)
-        last_next = not (x & (x - 1))  # A holds exactly two cards
-        max0 = lead_decl
-        max1 = p1 == decl
-        max2 = p2 == decl
-        best0 = -INF if max0 else INF
-        bestmv = -1
+        x = lead_hand & (lead_hand - 1)
+        next_is_last = not (x & (x - 1))  # the leader holds exactly two cards
+        leader_maxes = leader == decl      # who maximises at each ply: the declarer
+        second_maxes = second == decl
+        third_maxes = third == decl
+        best0 = -INF if leader_maxes else INF
+        best_mv = -1
         for _, mv in scored:
             c0 = mv & 31
             bonus = 0
             t = trump
             o = owner
             if mv & 32:
-                if RANK[c0] == 5:
-                    if lead_decl:
-                        bonus = AMV
-                else:
-                    t = SUIT[c0]
+                if leader_maxes:
+                    bonus = DECL_VALUE[c0]
+                if DECL_TRUMP[c0] >= 0:
+                    t = DECL_TRUMP[c0]
                     o = leader
-                    if lead_decl:
-                        bonus = MV[t]
-            H[leader] = A ^ (1 << c0)
-            ls = SUIT[c0]
+            H[leader] = lead_hand ^ (1 << c0)
+            base = _SUIT[c0] * 24
             brow = BEATS[t + 1]
+            frow = FOLLOW[t + 1]
             pts0 = P[c0]
-            # ---- second player -------------------------------------------------------------
-            a1, b1 = alpha, beta
-            best1 = -INF if max1 else INF
-            for c1 in follow_order(B, ls, t, c0, leader, p1, C, p2):
-                H[p1] = B ^ (1 << c1)
+            # ---- second hand -------------------------------------------------------------
+            alpha1, beta1 = alpha, beta
+            best1 = -INF if second_maxes else INF
+            for c1 in follow_moves(second_hand, base, brow, frow, c0, leader, second,
+                                   third_hand, third):
+                H[second] = second_hand ^ (1 << c1)
                 if brow[c0] >> c1 & 1:
-                    wc1, ws1 = c1, p1
+                    wc1, ws1 = c1, second
                 else:
                     wc1, ws1 = c0, leader
                 pts1 = pts0 + P[c1]
-                # ---- third player ----------------------------------------------------------
-                a2, b2 = a1, b1
-                best2 = -INF if max2 else INF
-                for c2 in follow_order(C, ls, t, wc1, ws1, p2, 0, -1):
-                    H[p2] = C ^ (1 << c2)
-                    ws = p2 if brow[wc1] >> c2 & 1 else ws1
+                # ---- third hand ----------------------------------------------------------
+                alpha2, beta2 = alpha1, beta1
+                best2 = -INF if third_maxes else INF
+                for c2 in follow_moves(third_hand, base, brow, frow, wc1, ws1, third, 0, -1):
+                    H[third] = third_hand ^ (1 << c2)
+                    ws = third if brow[wc1] >> c2 & 1 else ws1
                     g = bonus + (pts1 + P[c2] if ws == decl else 0)
-                    if b2 <= g:
+                    if beta2 <= g:
                         v = g  # the future is worth >= 0: enough already (fail-soft)
-                    elif last_next:
+                    elif next_is_last:
                         # the next trick is the last one: everything is forced
                         x0 = H[ws]
                         m1 = NEXT[ws]
@@ -736,24 +836,315 @@ def _make_search(solver: Solver):
                             w = m2
                         v = g + P[x0] + P[x1] + P[x2] if w == decl else g
                     else:
-                        v = g + search(ws, t, o, taken | (1 << ws), a2 - g, b2 - g)
-                    if max2:
+                        v = g + search(ws, t, o, taken | (1 << ws), alpha2 - g, beta2 - g)
+                    if third_maxes:
                         if v > best2:
                             best2 = v
-                            if v > a2:
-                                a2 = v
-                                if a2 >= b2:
+                            if v > alpha2:
+                                alpha2 = v
+                                if alpha2 >= beta2:
                                     break
                     else:
                         if v < best2:
                             best2 = v
-                            if v < b2:
-                                b2 = v
-                                if a2 >= b2:
+                            if v < beta2:
+                                beta2 = v
+                                if alpha2 >= beta2:
                                     break
-                H[p2] = C
+                H[third] = third_hand
                 v = best2
-                if max1:
+                if second_maxes:
+                    if v > best1:
+                        best1 = v
+                        if v > alpha1:
+                            alpha1 = v
+                            if alpha1 >= beta1:
+                                break
+                else:
+                    if v < best1:
+                        best1 = v
+                        if v < beta1:
+                            beta1 = v
+                            if alpha1 >= beta1:
+                                break
+            H[second] = second_hand
+            v = best1
+            if leader_maxes:
+                if v > best0:
+                    best0 = v
+                    best_mv = mv
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            else:
+                if v < best0:
+                    best0 = v
+                    best_mv = mv
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+        H[leader] = lead_hand
+        v = best0
+        if v <= alpha0:
+            if v < hi:
+                hi = v
+        elif v >= beta0:
+            if v > lo:
+                lo = v
+        else:
+            lo = hi = v
+        tt[key] = lo | (hi << 10) | ((best_mv + 1) << 20)
+        return v
+
+    solver._counter = counter
+    return search
+
+
+def _make_search2(solver: Solver):
+    """The two-handed search (a table of two, RULES.md §7): ``_make_search`` with two plies per
+    trick — the leader's card and the follower's — the same tables of ``thousand.play`` and the
+    same bounds (the leader's sure points: for the declarer a lower bound, for his opponent
+    card points the declarer cannot get)."""
+    H = solver._hands
+    tt = solver.tt
+    decl = solver.declarer
+    rules = solver.rules
+    ace_flag = rules.ace_marriage
+    FOLLOW = _follow_table(rules.must_beat)
+    LEAD = _lead_table(rules)
+    owner_matters = any(foreign != his_own for foreign, his_own in LEAD)
+    RIGHT = (may_declare(False, rules.meld_on_first_lead),
+             may_declare(True, rules.meld_on_first_lead))
+    rights_vary = RIGHT[0] != RIGHT[1]
+    PTS12, MARR_LO, MARR_HI, BEST_LO, BEST_HI = _PTS12, _MARR_LO, _MARR_HI, _BEST_LO, _BEST_HI
+    MELD_LO, MELD_HI = _MELD_LO, _MELD_HI
+    BEATS, RANK, P, SM = _BEATS, _RANK, POINTS, SUIT_MASK
+    ABOVE = _ABOVE
+    DECL_VALUE = tuple(meld_value(c) for c in range(24))
+    DECL_TRUMP = tuple(meld_trump(c, -1) for c in range(24))
+    ACES = ACES_MASK
+    AMV = ACE_MARRIAGE_VALUE
+    first_met = _first_met
+    free_leads = all(order == (FULL_MASK,) for row in LEAD for order in row)
+    RANKS = tuple(sum(1 << (su * 6 + r) for su in range(4)) for r in range(6))
+    RANK_POINTS = tuple(POINTS[r] for r in range(6))
+    counter = [0]
+    limit = solver._limit
+    sure_memo = solver._sure
+
+    def cheapest(h, k):
+        pts = 0
+        for r in (0, 1, 2, 3, 4, 5):
+            f = (h & RANKS[r]).bit_count()
+            if f >= k:
+                return pts + k * RANK_POINTS[r]
+            pts += f * RANK_POINTS[r]
+            k -= f
+        return pts
+
+    def masters_of(mine, theirs, trump):
+        """The leader's cards the other hand cannot beat (outside the trump, no more than it
+        can follow while it holds a trump)."""
+        masters = 0
+        for s in (0, 1, 2, 3):
+            m = mine & SM[s]
+            if not m:
+                continue
+            x = theirs & SM[s]
+            if x:
+                m = m >> x.bit_length() << x.bit_length()
+                if not m:
+                    continue
+            if trump >= 0 and s != trump and theirs & SM[trump]:
+                n = x.bit_count()
+                while m.bit_count() > n:
+                    m &= m - 1
+            masters |= m
+        return masters
+
+    def sure_points(mine, theirs, trump, right, marriages):
+        """Card points the leader is sure of (his masters and the cheapest cards dropped on
+        them), and with `marriages` his best marriage declared after them (see
+        ``_make_search``'s sure_points)."""
+        masters = masters_of(mine, theirs, trump)
+        best = 0
+        if masters:
+            k = masters.bit_count()
+            best = PTS12[masters & 4095] + PTS12[masters >> 12] + cheapest(theirs, k)
+        if not marriages:
+            return best
+        kq = MELD_LO[mine & 4095] | MELD_HI[mine >> 12]
+        while kq:
+            q = kq & -kq
+            kq ^= q | q << 1
+            pair = q | q << 1
+            s = (q.bit_length() - 1) // 6
+            before = masters & ~pair
+            if not (right or before):
+                continue
+            x = theirs & SM[s]
+            if not x or x.bit_length() <= q.bit_length():
+                before |= pair
+            k = before.bit_count()
+            v = (PTS12[before & 4095] + PTS12[before >> 12] + cheapest(theirs, k)
+                 + DECL_VALUE[q.bit_length() - 1])
+            if v > best:
+                best = v
+        return best
+
+    def search(leader, trump, owner, taken, alpha, beta):
+        lead_hand = H[leader]
+        if not lead_hand:
+            return 0
+        other = 1 - leader
+        other_hand = H[other]
+        allm = lead_hand | other_hand
+        hd = H[decl]
+        ub = PTS12[allm & 4095] + PTS12[allm >> 12] + MARR_LO[hd & 4095] + MARR_HI[hd >> 12]
+        if ace_flag and hd & ACES == ACES:
+            ub += AMV
+        if ub <= alpha:
+            return ub
+        if beta <= 0:
+            return 0
+        right = RIGHT[taken >> leader & 1]
+        if free_leads:
+            skey = (lead_hand | (other_hand << 24) | ((trump + 1) << 48) | (right << 51)
+                    | ((leader == decl) << 52))
+            x = sure_memo.get(skey)
+            if x is None:
+                x = sure_memo[skey] = sure_points(lead_hand, other_hand, trump, right,
+                                                  leader == decl)
+            if leader == decl:
+                if x >= beta:
+                    return x
+            else:
+                ub -= x
+                if ub <= alpha:
+                    return ub
+        if leader == decl and right:
+            lb = BEST_LO[lead_hand & 4095]
+            x = BEST_HI[lead_hand >> 12]
+            if x > lb:
+                lb = x
+            if ace_flag and lead_hand & ACES == ACES:
+                lb = AMV
+            if lb >= beta:
+                return lb
+        if not (lead_hand & (lead_hand - 1)):
+            c0 = lead_hand.bit_length() - 1
+            c1 = other_hand.bit_length() - 1
+            ws = other if BEATS[trump + 1][c0] >> c1 & 1 else leader
+            return P[c0] + P[c1] if ws == decl else 0
+        n = counter[0] + 1
+        counter[0] = n
+        if n > limit[0]:
+            raise SearchLimit(n)
+        rights = 0
+        if rights_vary:
+            for s in (0, 1):
+                if RIGHT[taken >> s & 1]:
+                    hs = H[s]
+                    if MELD_LO[hs & 4095] | MELD_HI[hs >> 12] or (ace_flag and hs & ACES == ACES):
+                        rights |= 1 << s
+        key = H[0] | (H[1] << 24) | (leader << 48) | ((trump + 1) << 49) | (rights << 52)
+        if owner_matters and trump >= 0:
+            key |= (owner + 1) << 54
+        e = tt.get(key)
+        if e is not None:
+            lo = e & 1023
+            hi = (e >> 10) & 1023
+            best_lead = (e >> 20) - 1
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        else:
+            lo, hi, best_lead = 0, ub, -1
+        alpha0, beta0 = alpha, beta
+        order = LEAD[trump + 1][owner == leader]
+        lm = lead_hand & order[0]
+        if not lm:
+            lm = first_met(lead_hand, order)
+        ace_leads = 0
+        if right and ace_flag and lead_hand & ACES == ACES:
+            for c in meld_cards(lead_hand, lm, True):
+                if RANK[c] == _ACE:
+                    ace_leads |= 1 << c
+        scored = []
+        m = lm
+        while m:
+            c = m.bit_length() - 1
+            m ^= 1 << c
+            if ace_leads >> c & 1:
+                mv = c + 32
+                sc = 1000
+            else:
+                mv = c
+                sc = 300 + P[c] if not (other_hand & ABOVE[c]) else 100 - P[c] - RANK[c]
+            if mv == best_lead:
+                sc = 10000
+            scored.append((sc, mv))
+        if right:
+            m = MELD_LO[lead_hand & 4095] | MELD_HI[lead_hand >> 12]
+            while m:
+                c = m.bit_length() - 1
+                m ^= 1 << c
+                mv = c + 32
+                scored.append((10000 if mv == best_lead else 250 + DECL_VALUE[c] // 10, mv))
+        scored.sort(reverse=True)
+        next_is_last = not ((lead_hand & (lead_hand - 1)) & ((lead_hand & (lead_hand - 1)) - 1))
+        leader_maxes = leader == decl
+        other_maxes = not leader_maxes
+        best0 = -INF if leader_maxes else INF
+        best_mv = -1
+        for _, mv in scored:
+            c0 = mv & 31
+            bonus = 0
+            t = trump
+            o = owner
+            if mv & 32:
+                if leader_maxes:
+                    bonus = DECL_VALUE[c0]
+                if DECL_TRUMP[c0] >= 0:
+                    t = DECL_TRUMP[c0]
+                    o = leader
+            H[leader] = lead_hand ^ (1 << c0)
+            brow = BEATS[t + 1]
+            forder = FOLLOW[t + 1][_SUIT[c0] * 24 + c0]
+            f = other_hand & forder[0]
+            if not f:
+                f = first_met(other_hand, forder)
+            follows = []
+            while f:
+                c = f.bit_length() - 1
+                f ^= 1 << c
+                win = brow[c0] >> c & 1
+                follows.append(((100 + P[c]) if win else (50 - P[c] - RANK[c]), c))
+            follows.sort(reverse=True)
+            a1, b1 = alpha, beta
+            best1 = -INF if other_maxes else INF
+            pts0 = P[c0]
+            for _, c1 in follows:
+                H[other] = other_hand ^ (1 << c1)
+                ws = other if brow[c0] >> c1 & 1 else leader
+                g = bonus + (pts0 + P[c1] if ws == decl else 0)
+                if b1 <= g:
+                    v = g
+                elif next_is_last:
+                    x0 = H[ws].bit_length() - 1
+                    x1 = H[1 - ws].bit_length() - 1
+                    w = 1 - ws if brow[x0] >> x1 & 1 else ws
+                    v = g + P[x0] + P[x1] if w == decl else g
+                else:
+                    v = g + search(ws, t, o, taken | (1 << ws), a1 - g, b1 - g)
+                if other_maxes:
                     if v > best1:
                         best1 = v
                         if v > a1:
@@ -767,12 +1158,12 @@ def _make_search(solver: Solver):
                             b1 = v
                             if a1 >= b1:
                                 break
-            H[p1] = B
+            H[other] = other_hand
             v = best1
-            if max0:
+            if leader_maxes:
                 if v > best0:
                     best0 = v
-                    bestmv = mv
+                    best_mv = mv
                     if v > alpha:
                         alpha = v
                         if alpha >= beta:
@@ -780,22 +1171,22 @@ def _make_search(solver: Solver):
             else:
                 if v < best0:
                     best0 = v
-                    bestmv = mv
+                    best_mv = mv
                     if v < beta:
                         beta = v
                         if alpha >= beta:
                             break
-        H[leader] = A
+        H[leader] = lead_hand
         v = best0
-        if v <= a0:
+        if v <= alpha0:
             if v < hi:
                 hi = v
-        elif v >= b0:
+        elif v >= beta0:
             if v > lo:
                 lo = v
         else:
             lo = hi = v
-        tt[key] = lo | (hi << 10) | ((bestmv + 1) << 20)
+        tt[key] = lo | (hi << 10) | ((best_mv + 1) << 20)
         return v
 
     solver._counter = counter

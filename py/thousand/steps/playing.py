@@ -9,10 +9,11 @@ any card may be played.  The deal is played out when every playing hand is empty
 from __future__ import annotations
 
 from .. import actions as A
-from ..cards import (ACES_MASK, SUIT_MASK, MARRIAGE_VALUE, ACE_MARRIAGE_VALUE, POINTS,
+from ..cards import (ACES_MASK, SUIT_MASK, POINTS,
                      KING, QUEEN, ACE, cards_of)
 from ..errors import rule
-from ..play import follow_mask, lead_mask, meld_cards, winning_card
+from ..play import (follow_mask, lead_mask, meld_cards, winning_card, meld_trump, meld_value,
+                    may_declare as _may_declare)
 
 PHASE = "play"
 KINGS = sum(1 << (s * 6 + KING) for s in range(4))
@@ -31,7 +32,7 @@ def start(game, d) -> None:
 
 
 def may_declare(game, d, seat: int) -> bool:
-    return d.tricks_taken[seat] > 0 or game.conv.meld_on_first_lead
+    return _may_declare(d.tricks_taken[seat] > 0, game.conv.meld_on_first_lead)
 
 
 def trump_owner(d) -> int:
@@ -62,7 +63,7 @@ def legal(game, d) -> list[int]:
     out = [PLAY + c for c in cards_of(ok)]
     conv = game.conv
     if (hand & (hand << 1) & KINGS or (conv.ace_marriage and hand & ACES_MASK == ACES_MASK)) \
-            and (d.tricks_taken[seat] or conv.meld_on_first_lead):
+            and may_declare(game, d, seat):
         out.extend([MELD + c for c in meld_cards(hand, ok, conv.ace_marriage)])
     return out
 
@@ -72,14 +73,9 @@ def apply(game, d, move: int) -> None:
     if move >= MELD:
         c = move - MELD
         d.meld_at.append(len(d.tricks))
-        if c % 6 == ACE:
-            d.meld_points[seat] += ACE_MARRIAGE_VALUE
-            d.melds.append((seat, 4))
-        else:
-            s = c // 6
-            d.meld_points[seat] += MARRIAGE_VALUE[s]
-            d.melds.append((seat, s))
-            d.trump = s
+        d.meld_points[seat] += meld_value(c)
+        d.melds.append((seat, 4 if c % 6 == ACE else c // 6))
+        d.trump = meld_trump(c, d.trump)
     else:
         c = move - PLAY
     d.hands[seat] &= ~(1 << c)

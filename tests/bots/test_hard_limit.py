@@ -1,0 +1,52 @@
+"""The hard bot's time limit (issue 10 item 8) holds on the slowest positions found by a
+search over random deals: a decision never searches more solver nodes than its limit, nor
+weighs more candidate worlds than its cap, and still answers a legal action.  The limit is a
+count, so this test is exact; ``python -m thousand bench --bot hard --slowest 60`` prints the
+real times of those decisions (and, with ``--save``, rewrites the positions used here)."""
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from thousand.bots import hard as H
+from thousand.bots.hard import HardBot
+from thousand.bots.solver import Solver
+
+SLOW = json.load(gzip.open(Path(__file__).with_name("slow_positions.json.gz"), "rt"))
+
+
+class CountingSolver(Solver):
+    """Every solver a decision makes, to add up their nodes independently of the bot."""
+    made: list = []
+
+    def __init__(self, *a, **k):
+        super().__init__(*a, **k)
+        CountingSolver.made.append(self)
+
+
+def test_the_positions_are_slow_ones():
+    """The fixture holds decisions of every searched phase that need far more than the limit
+    without it (found by bench.find_slow_positions: 60 deals, hard at seat 0, 24 worlds)."""
+    assert {v["phase"] for v in SLOW} == {"bidding", "giving", "contract", "play"}
+    assert len(SLOW) >= 12
+
+
+@pytest.mark.parametrize("i", range(len(SLOW)))
+def test_no_decision_searches_past_its_node_limit(i, monkeypatch):
+    view = SLOW[i]
+    monkeypatch.setattr(H, "Solver", CountingSolver)
+    CountingSolver.made = []
+    weighed = []
+    real = H.inference.Evidence.likelihood
+    monkeypatch.setattr(H.inference.Evidence, "likelihood",
+                        lambda self, w: weighed.append(1) or real(self, w))
+    limit = 20_000
+    # no time budget to stop it: only the node limit may
+    bot = HardBot(seed=i, budget=1e9, node_budget=limit)
+    action = bot.choose(view)
+    assert action in view["legal"]
+    nodes = sum(s.nodes for s in CountingSolver.made)
+    assert 0 < nodes <= limit + 1, nodes       # the node that finds the limit is counted
+    assert bot.nodes == nodes
+    assert len(weighed) <= H.MAX_CANDIDATES * (1 + (view["phase"] == "bidding") * 200)
