@@ -42,6 +42,7 @@ class FakePage:
         self.hash = hash_
         self.shared = []
         self.logs = []
+        self.downloads = []
 
     def draw(self, view, ui):
         self.tree = dom.patch(self.document, self.root, self.tree,
@@ -59,6 +60,26 @@ class FakePage:
     def now(self):
         self.clock += 1
         return self.clock
+
+    def wall_ms(self):
+        return 1.8e12 + self.clock
+
+    def date_stamp(self):
+        return "2026-12-01-1200"
+
+    def persist_storage(self):
+        self.events.append("persist")
+
+    def download(self, name, text):
+        self.downloads.append((name, text))
+
+    def pick_file(self):
+        self.events.append("pick-file")
+
+    async def read_file(self, source):
+        if isinstance(source, Exception):
+            raise source
+        return source
 
     async def sleep(self, ms):
         await asyncio.sleep(0)
