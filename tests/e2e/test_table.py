@@ -261,31 +261,6 @@ def test_future_save_is_kept(page, site_url, open_table):
     assert page.evaluate("localStorage.getItem('thousand.save.backup')") == future
 
 
-def test_two_tabs_do_not_overwrite_each_other(context, site_url, open_table):
-    a = context.new_page()
-    fast_settings(a)
-    open_table(a, site_url + "#seed=3")
-    # tab A's bots have moved up to the human: B opens the game A last saved (while A's
-    # bots still write, B would rightly find its save changed elsewhere and stop)
-    wait_human_or_overlay(a)
-    b = context.new_page()
-    open_table(b, site_url)
-    # tab B plays a move; tab A notices and stops instead of overwriting
-    seen: set = set()
-    human_step(b, seen, bid_high=True)
-    a.wait_for_selector("[data-notice='other-tab']")
-    wait_human_or_overlay(b)             # B's bots are done: nothing writes during the take-over
-    assert a.evaluate("document.documentElement.dataset.blocked") == "true"
-    saved = b.evaluate("localStorage.getItem('thousand.save')")
-    assert saved
-    # taking over loads B's game in A and claims it: now B stops
-    a.click("[data-action='take-over']")
-    settled(a)
-    assert a.locator("[data-notice='other-tab']").count() == 0
-    b.wait_for_selector("[data-notice='other-tab']")
-    assert b.evaluate("document.documentElement.dataset.blocked") == "true"
-
-
 @pytest.mark.parametrize("vp", [(360, 740), (740, 360), (1280, 800)])
 def test_no_horizontal_overflow(page, site_url, open_table, vp):
     page.set_viewport_size({"width": vp[0], "height": vp[1]})
