@@ -215,6 +215,7 @@ window.thousandBoot = {
     input.value = "";          // choosing the same file again is a change too
     return text;
   },
+  wallClock() { return String(Date.now()); },
   dateStamp() {
     const d = new Date(), p = (n) => String(n).padStart(2, "0");
     return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}`;

@@ -390,7 +390,7 @@ class Controller:
             self.import_failed(e.detail)
             return
         except Exception as e:  # noqa: BLE001 - the file could not be read
-            self.import_failed(str(e))
+            self.import_failed((type(e).__name__ + " " + str(e)).strip())
             return
         reply = await self.request("load", record=record)
         if not reply.get("ok"):

@@ -58,7 +58,8 @@ class Page:
         return float(window.performance.now())
 
     def wall_ms(self):
-        return float(window.Date.now())
+        # as text: MicroPython's FFI cuts a JS number above 2**31 to 32 bits
+        return float(str(window.thousandBoot.wallClock()))
 
     def date_stamp(self):
         return str(window.thousandBoot.dateStamp())

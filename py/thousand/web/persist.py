@@ -123,8 +123,10 @@ def parse_import(text) -> dict:
         raise SaveProblem("file", "the file is empty")
     if len(text) > MAX_FILE_CHARS:
         raise SaveProblem("file", f"the file is too large ({len(text)} characters, at most {MAX_FILE_CHARS})")
+    if text.startswith("\ufeff"):       # a byte-order mark (str.lstrip of it: UnicodeError in MicroPython)
+        text = text[1:]
     try:
-        data = loads(text.lstrip("\ufeff"))
+        data = loads(text)
     except SaveProblem as e:
         raise SaveProblem("file", e.detail) from None
     if isinstance(data, dict) and "v" in data and "record" in data:
@@ -138,8 +140,11 @@ def parse_import(text) -> dict:
 
 
 def export_text(record: dict) -> str:
-    """The file the table exports: the §9 record, readable."""
-    return json.dumps(record, indent=1)
+    """The file the table exports: the §9 record (indented where json can: not MicroPython's)."""
+    try:
+        return json.dumps(record, indent=1)
+    except TypeError:
+        return json.dumps(record)
 
 
 def stamp(data: dict | None):
