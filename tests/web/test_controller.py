@@ -4,6 +4,7 @@ import json
 
 from web_helpers import GatedEngine, make, run_async, settle
 from thousand.web import intents, persist
+from thousand.web.engine_client import LocalEngine
 
 
 def start(storage, hash_="", engine=None):
@@ -157,3 +158,48 @@ def test_hint_answers_for_the_current_position_only(storage):
     assert ctrl.ui.hint["action"] in ctrl.view["legal"]
     assert page.el("hint-text").attrs.get("data-hint-action") == ctrl.ui.hint["action"]
 
+
+
+class RecordingEngine(LocalEngine):
+    """LocalEngine that keeps every (request, reply)."""
+
+    def __init__(self):
+        super().__init__()
+        self.log = []
+
+    async def request(self, req):
+        reply = await super().request(req)
+        self.log.append((req, reply))
+        return reply
+
+
+def test_bots_wait_while_the_summary_is_open_also_under_the_score_sheet(storage):
+    """The deal summary pauses the game; the score sheet opened from it too (no bot request
+    at all, however long the player looks), until "next deal"."""
+    engine = RecordingEngine()
+    ctrl, page = start(storage, "#seed=7", engine)
+    for _ in range(400):
+        if ctrl.ui.overlay == "summary":
+            break
+        legal = ctrl.view["legal"]
+        if ctrl.view["phase"] == "giving":
+            ctrl.ui.selected = legal[0].split()[1]
+            do(ctrl, intents.INTENTS["give"](ctrl, {"to": legal[0].split()[2]}))
+        elif legal and legal[0].startswith("contract"):
+            do(ctrl, intents.INTENTS["contract"](ctrl, {}))
+        else:
+            do(ctrl, ctrl.act("pass" if "pass" in legal else legal[0]))
+    assert ctrl.ui.overlay == "summary"
+    # the last request is the move that ended the deal: nothing was asked after it
+    req, reply = engine.log[-1]
+    assert reply.get("deal_view") is not None or len(reply["view"]["sheet"]) == len(ctrl.view["sheet"])
+    assert len(engine.log) == 1 or len(engine.log[-2][1]["view"]["sheet"]) < len(ctrl.view["sheet"])
+    n, asked = ctrl.view["action_count"], len(engine.log)
+    for name in ("sheet", "close"):            # the sheet from the summary, and back
+        do(ctrl, intents.INTENTS[name](ctrl, {}))
+        assert len(engine.log) == asked and ctrl.view["action_count"] == n
+    assert ctrl.ui.overlay == "summary"
+    do(ctrl, intents.INTENTS["next-deal"](ctrl, {}))
+    assert ctrl.ui.overlay is None
+    assert ctrl.view["current_seat"] == 0 or ctrl.view["finished"]
+    assert len(engine.log) > asked or ctrl.view["current_seat"] == 0
