@@ -319,3 +319,25 @@ def test_keyboard_plays_a_card(page, site_url, open_table):
     if state(page)["overlay"] == "dialog-meld":
         page.keyboard.press("Enter")                    # the dialog focuses "declare"
     page.wait_for_function(f"+document.getElementById('table').dataset.actions > {n}")
+
+
+def test_invalid_number_in_settings_then_share_says_why(page, site_url, open_table):
+    """On the table before issue 13 this sequence crashed the renderer (a lead's note); now
+    the settings say what is wrong, share nothing, and share once the number is right."""
+    fast_settings(page)
+    open_table(page, site_url)
+    page.click("[data-action='settings']")
+    page.wait_for_selector("#conv-penalty")
+    for bad in ("7", "", "-5", "99999999999999999999"):
+        page.fill("#conv-penalty", bad)
+        page.click("#btn-share")
+        page.wait_for_selector("#settings-error")
+        assert "penalty" in page.inner_text("#settings-error")
+        assert page.locator("#share-url").count() == 0
+        settled(page)
+    page.fill("#conv-penalty", "50")
+    page.click("#btn-share")
+    page.wait_for_selector("#share-url")
+    assert "penalty" in page.input_value("#share-url")
+    assert page.locator("#settings-error").count() == 0
+    assert page.evaluate("document.documentElement.dataset.bootError") is None

@@ -457,6 +457,7 @@ class Controller:
         if not r.get("ok"):
             self.ui.draft["error"] = r.get("why", "")
             return None
+        self.ui.draft["error"] = ""       # the form is right now: no stale reason
         return r["code"]
 
     async def apply_settings(self, new):
