@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from test_table import fast_settings
+from test_table import fast_settings, human_step, settled
 
 pytestmark = pytest.mark.e2e
 
@@ -129,3 +129,32 @@ def test_two_tabs_at_full_speed_twenty_takeovers(context, site_url, open_table):
     assert saved["tab"] == tab_id(owner) and saved["tab"] != tab_id(other)
     assert saved["view"]["action_count"] == actions
     assert blocked(other) and not blocked(owner)
+
+
+NO_LOCKS = "Object.defineProperty(Navigator.prototype, 'locks', {get: () => undefined});"
+
+
+def test_without_web_locks_a_token_decides_who_writes(context, site_url, open_table):
+    """A browser without navigator.locks (e.g. plain http on a LAN address): the owner's id
+    in localStorage["thousand.owner"], checked before every write (persist.TokenOwner)."""
+    a = context.new_page()
+    b = context.new_page()
+    for p in (a, b):
+        p.add_init_script(NO_LOCKS)
+        fast_settings(p)
+    open_table(a, site_url + "#seed=3")
+    assert a.evaluate("window.thousandOwner === undefined && navigator.locks === undefined")
+    assert a.evaluate("localStorage.getItem('thousand.owner')") == tab_id(a)
+    open_table(b, site_url)
+    a.wait_for_selector("html[data-blocked=true]", state="attached")
+    assert a.evaluate("localStorage.getItem('thousand.owner')") == tab_id(b) and not blocked(b)
+    b.wait_for_function("""() => { const t = document.getElementById('table');
+        return t.dataset.humanTurn === 'true' || document.querySelector('#overlay-root .dialog'); }""")
+    a.click("[data-notice='other-tab'] [data-action='take-over']")
+    b.wait_for_selector("html[data-blocked=true]", state="attached")
+    a.wait_for_selector("html[data-blocked=false]:not([data-busy])", state="attached")
+    assert a.evaluate("localStorage.getItem('thousand.owner')") == tab_id(a)
+    human_step(a, set())                   # A plays on and saves; B, stopped, does not
+    settled(a)
+    a.wait_for_function("JSON.parse(localStorage.getItem('thousand.save')).tab === document.documentElement.dataset.tab")
+    assert blocked(b)
