@@ -7,9 +7,8 @@ cd "$(dirname "$0")/.."
 if [ ! -x /usr/bin/chromium ]; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 fi
-python3 -c "import playwright, pytest_playwright, pytest_rerunfailures" 2>/dev/null \
-  || python3 -m pip install -q "playwright==1.65.2" "pytest-playwright==0.10.0" \
-       "pytest-rerunfailures==16.7"
+python3 -c "import playwright, pytest_playwright" 2>/dev/null \
+  || python3 -m pip install -q "playwright==1.65.2" "pytest-playwright==0.10.0"
 # npm ci again whenever package-lock.json changed since node_modules was installed (a stamp
 # of the lock it was installed from), not only when node_modules is missing
 if ! cmp -s package-lock.json node_modules/.installed-from-package-lock.json 2>/dev/null; then

@@ -4,6 +4,8 @@
 // (py/thousand/web, MicroPython on the main thread): it calls thousandBoot.shown() when a
 // saved table is on screen and thousandBoot.ready() once the engine answers.
 
+import "./owner.js";   // window.thousandOwner: which tab owns the game (Web Locks)
+
 const $ = (id) => document.getElementById(id);
 const t0 = performance.now();
 let ready = false;
@@ -182,6 +184,42 @@ window.thousandBoot = {
     performance.mark("thousand-ready");
   },
   showError,
+  // Ask the browser not to evict this origin's storage (the save); the answer is in
+  // html[data-storage]: persisted | not-persisted | unsupported
+  persistStorage() {
+    const flag = (v) => { document.documentElement.dataset.storage = v; };
+    const st = navigator.storage;
+    if (!st || !st.persist || !st.persisted) { flag("unsupported"); return; }
+    st.persisted().then((done) => (done ? true : st.persist()))
+      .then((ok) => flag(ok ? "persisted" : "not-persisted"), () => flag("not-persisted"));
+  },
+  // A file for the player to keep (the exported game)
+  download(name, text) {
+    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = name;
+    a.hidden = true;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);   // frees memory; the download has its copy
+  },
+  // The text of the file chosen in an <input type=file> ("" if none); larger files are cut
+  // at 4 MB + 1 character so that the table can say "too large" without reading them whole
+  async readFile(input) {
+    const file = input && input.files && input.files[0];
+    if (!file) return "";
+    const limit = 4 * 1024 * 1024 + 1;
+    const text = await (file.size > limit ? file.slice(0, limit) : file).text();
+    input.value = "";          // choosing the same file again is a change too
+    return text;
+  },
+  wallClock() { return String(Date.now()); },
+  dateStamp() {
+    const d = new Date(), p = (n) => String(n).padStart(2, "0");
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}`;
+  },
   // Share rules: the phone's share sheet where there is one, else the clipboard
   share(url, title) {
     try {

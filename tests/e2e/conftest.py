@@ -38,18 +38,10 @@ LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", "[::1]"}
 READY = "html[data-ready=true]"
 
 
-# Chromium's renderer has crashed a few times here ("Page crashed" / "Target crashed") in
-# tests that pass on every rerun; such a crash, and only such a crash, is retried.
-RENDERER_CRASH = ["Page crashed", "Target crashed"]
-
-
 def pytest_collection_modifyitems(config, items):
-    rerun = config.pluginmanager.hasplugin("rerunfailures")
     for item in items:
         if "tests/e2e" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.e2e)
-            if rerun:
-                item.add_marker(pytest.mark.flaky(reruns=2, only_rerun=RENDERER_CRASH))
 
 
 # --- the site -------------------------------------------------------------------------------
@@ -149,12 +141,32 @@ def watch_origins(ctx, seen: list) -> None:
     ctx.on("request", on_request)
 
 
+def memory_note() -> str:
+    try:
+        info = dict(line.split(":", 1) for line in Path("/proc/meminfo").read_text().splitlines())
+        return f"MemAvailable {info['MemAvailable'].strip()}, load {os.getloadavg()[0]:.1f}"
+    except (OSError, KeyError, ValueError):
+        return ""
+
+
 @pytest.fixture
-def new_context(new_context, foreign_requests):
-    """pytest-playwright's factory, with every context watched for foreign requests."""
+def renderer_crashes():
+    """Renderer crashes seen in this test (none are retried: a crash fails the test and says
+    when it happened and how much memory the machine had)."""
+    seen: list[str] = []
+    yield seen
+    assert not seen, f"the renderer crashed: {seen}"
+
+
+@pytest.fixture
+def new_context(new_context, foreign_requests, renderer_crashes):
+    """pytest-playwright's factory, with every context watched for foreign requests and
+    renderer crashes."""
     def factory(**kwargs):
         ctx = new_context(**kwargs)
         watch_origins(ctx, foreign_requests)
+        ctx.on("page", lambda page: page.on(
+            "crash", lambda p: renderer_crashes.append(f"{p.url} ({memory_note()})")))
         return ctx
     return factory
 

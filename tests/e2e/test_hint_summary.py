@@ -55,7 +55,9 @@ def test_summary_shows_finished_deal_and_sheet_returns_to_it(page, site_url, ope
     # the score sheet from the summary, closed: back to the summary, still paused
     page.click("#dialog-summary [data-action='sheet']")
     page.wait_for_selector("#dialog-sheet")
-    page.wait_for_timeout(300)
+    # no bot is on its way behind the sheet (tests/web/test_controller.py checks that no bot
+    # request is made at all): nobody thinking, nothing played
+    assert "думает" not in page.inner_text("#table")
     assert state(page)["actions"] == actions
     page.click("#dialog-sheet [data-action='close']")
     page.wait_for_selector("#dialog-summary")

@@ -261,31 +261,6 @@ def test_future_save_is_kept(page, site_url, open_table):
     assert page.evaluate("localStorage.getItem('thousand.save.backup')") == future
 
 
-def test_two_tabs_do_not_overwrite_each_other(context, site_url, open_table):
-    a = context.new_page()
-    fast_settings(a)
-    open_table(a, site_url + "#seed=3")
-    # tab A's bots have moved up to the human: B opens the game A last saved (while A's
-    # bots still write, B would rightly find its save changed elsewhere and stop)
-    wait_human_or_overlay(a)
-    b = context.new_page()
-    open_table(b, site_url)
-    # tab B plays a move; tab A notices and stops instead of overwriting
-    seen: set = set()
-    human_step(b, seen, bid_high=True)
-    a.wait_for_selector("[data-notice='other-tab']")
-    wait_human_or_overlay(b)             # B's bots are done: nothing writes during the take-over
-    assert a.evaluate("document.documentElement.dataset.blocked") == "true"
-    saved = b.evaluate("localStorage.getItem('thousand.save')")
-    assert saved
-    # taking over loads B's game in A and claims it: now B stops
-    a.click("[data-action='take-over']")
-    settled(a)
-    assert a.locator("[data-notice='other-tab']").count() == 0
-    b.wait_for_selector("[data-notice='other-tab']")
-    assert b.evaluate("document.documentElement.dataset.blocked") == "true"
-
-
 @pytest.mark.parametrize("vp", [(360, 740), (740, 360), (1280, 800)])
 def test_no_horizontal_overflow(page, site_url, open_table, vp):
     page.set_viewport_size({"width": vp[0], "height": vp[1]})
@@ -344,3 +319,25 @@ def test_keyboard_plays_a_card(page, site_url, open_table):
     if state(page)["overlay"] == "dialog-meld":
         page.keyboard.press("Enter")                    # the dialog focuses "declare"
     page.wait_for_function(f"+document.getElementById('table').dataset.actions > {n}")
+
+
+def test_invalid_number_in_settings_then_share_says_why(page, site_url, open_table):
+    """On the table before issue 13 this sequence crashed the renderer (a lead's note); now
+    the settings say what is wrong, share nothing, and share once the number is right."""
+    fast_settings(page)
+    open_table(page, site_url)
+    page.click("[data-action='settings']")
+    page.wait_for_selector("#conv-penalty")
+    for bad in ("7", "", "-5", "99999999999999999999"):
+        page.fill("#conv-penalty", bad)
+        page.click("#btn-share")
+        page.wait_for_selector("#settings-error")
+        assert "penalty" in page.inner_text("#settings-error")
+        assert page.locator("#share-url").count() == 0
+        settled(page)
+    page.fill("#conv-penalty", "50")
+    page.click("#btn-share")
+    page.wait_for_selector("#share-url")
+    assert "penalty" in page.input_value("#share-url")
+    assert page.locator("#settings-error").count() == 0
+    assert page.evaluate("document.documentElement.dataset.bootError") is None

@@ -2,8 +2,9 @@
 import asyncio
 import json
 
-from conftest import GatedEngine, make, run_async, settle
+from web_helpers import GatedEngine, make, run_async, settle
 from thousand.web import intents, persist
+from thousand.web.engine_client import LocalEngine
 
 
 def start(storage, hash_="", engine=None):
@@ -25,7 +26,7 @@ def do(ctrl, result):
 
 def test_first_visit_deals_a_game_saves_it_and_lets_the_bots_play(storage):
     ctrl, page = start(storage, "#seed=7")
-    assert page.events == ["ready"]                    # nothing shown before the engine
+    assert page.events == ["ready", "persist"]         # nothing shown before the engine
     v = ctrl.view
     assert v["current_seat"] == 0 or v["finished"]     # bots played up to the human
     assert page.table_data("phase") == v["phase"]
@@ -102,29 +103,10 @@ def test_repeat_visit_shows_the_saved_table_before_the_engine(storage):
         engine.gate.set()
         await task
         await settle(ctrl)
-        assert page.events == ["shown", "ready"]
+        assert page.events == ["shown", "ready", "persist"]
         assert page.el("hand").children[0] is kept       # nothing jumped: same elements
         assert ctrl.view == saved_view
     run_async(go())
-
-
-def test_two_tabs_block_and_take_over(storage):
-    a, pa = start(storage, "#seed=3")
-    b, pb = start(storage)
-    assert b.view == a.view
-    legal = b.view["legal"]
-    do(b, b.act("pass" if "pass" in legal else legal[0]))
-    a.on_storage(persist.SAVE_KEY)
-    assert a.ui.blocked and pa.flags["blocked"] == "true"
-    assert any(n["kind"] == "other-tab" for n in a.ui.notices)
-    do(a, intents.INTENTS["take-over"](a, {}))
-    assert not a.ui.blocked and a.view["action_count"] >= b.view["action_count"]
-    b.on_storage(persist.SAVE_KEY)
-    assert b.ui.blocked
-    # the blocked tab never writes
-    before = storage["thousand.save"]
-    b.save({"record": {}, "view": {}})
-    assert storage["thousand.save"] == before
 
 
 def test_corrupt_save_is_kept_and_reported(storage):
@@ -176,3 +158,48 @@ def test_hint_answers_for_the_current_position_only(storage):
     assert ctrl.ui.hint["action"] in ctrl.view["legal"]
     assert page.el("hint-text").attrs.get("data-hint-action") == ctrl.ui.hint["action"]
 
+
+
+class RecordingEngine(LocalEngine):
+    """LocalEngine that keeps every (request, reply)."""
+
+    def __init__(self):
+        super().__init__()
+        self.log = []
+
+    async def request(self, req):
+        reply = await super().request(req)
+        self.log.append((req, reply))
+        return reply
+
+
+def test_bots_wait_while_the_summary_is_open_also_under_the_score_sheet(storage):
+    """The deal summary pauses the game; the score sheet opened from it too (no bot request
+    at all, however long the player looks), until "next deal"."""
+    engine = RecordingEngine()
+    ctrl, page = start(storage, "#seed=7", engine)
+    for _ in range(400):
+        if ctrl.ui.overlay == "summary":
+            break
+        legal = ctrl.view["legal"]
+        if ctrl.view["phase"] == "giving":
+            ctrl.ui.selected = legal[0].split()[1]
+            do(ctrl, intents.INTENTS["give"](ctrl, {"to": legal[0].split()[2]}))
+        elif legal and legal[0].startswith("contract"):
+            do(ctrl, intents.INTENTS["contract"](ctrl, {}))
+        else:
+            do(ctrl, ctrl.act("pass" if "pass" in legal else legal[0]))
+    assert ctrl.ui.overlay == "summary"
+    # the last request is the move that ended the deal: nothing was asked after it
+    req, reply = engine.log[-1]
+    assert reply.get("deal_view") is not None or len(reply["view"]["sheet"]) == len(ctrl.view["sheet"])
+    assert len(engine.log) == 1 or len(engine.log[-2][1]["view"]["sheet"]) < len(ctrl.view["sheet"])
+    n, asked = ctrl.view["action_count"], len(engine.log)
+    for name in ("sheet", "close"):            # the sheet from the summary, and back
+        do(ctrl, intents.INTENTS[name](ctrl, {}))
+        assert len(engine.log) == asked and ctrl.view["action_count"] == n
+    assert ctrl.ui.overlay == "summary"
+    do(ctrl, intents.INTENTS["next-deal"](ctrl, {}))
+    assert ctrl.ui.overlay is None
+    assert ctrl.view["current_seat"] == 0 or ctrl.view["finished"]
+    assert len(engine.log) > asked or ctrl.view["current_seat"] == 0

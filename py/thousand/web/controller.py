@@ -6,8 +6,14 @@ through persist.Saves, runs the bots' turns, and redraws through ``page.draw(vie
 Requests and replies are JSON (thousand.web.service); actions are §9 strings.
 
 ``page`` is the browser side (main.Page) or a stand-in in tests: draw(view, ui),
-ready(), shown(), now(), sleep(ms), set_flag(name, value), log(text), location() and
-share(url, title).
+ready(), shown(), now(), wall_ms(), sleep(ms), set_flag(name, value), log(text), location(),
+share(url, title), persist_storage(), download(name, text), pick_file() and
+read_file(source).
+
+Saves go through persist.Saves, whose ``owner`` (web/owner.js's Web Locks in the page,
+persist.TokenOwner otherwise) lets only the tab that owns the game write it.  Opening the
+table claims the game; the tab that loses it stops (``blocked``) until the player takes it
+over there.  One write at a time (``save``): it always writes the newest position.
 """
 import asyncio
 import random
@@ -19,15 +25,20 @@ from .budget import HARD_BUDGET, HINT_BUDGET
 
 
 class Controller:
-    def __init__(self, engine, storage, page, build=""):
+    def __init__(self, engine, storage, page, build="", owner=None):
         self.engine = engine
         self.storage = storage
         self.page = page
         self.settings = persist.load_settings(storage)
         self.ui = UIState(self.settings)
         self.ui.build = build
-        self.saves = persist.Saves(storage, "%08x" % random.getrandbits(32))
+        self.saves = persist.Saves(storage, "%08x" % random.getrandbits(32), owner, build)
+        self.saves.owner.on_lost(self.lost_game)
         self.view = None            # the human's view of the game (None: no game)
+        self.record = None          # the §9 record of that game (what is saved and exported)
+        self.saving = False         # a write is under way (save() writes one at a time)
+        self.save_wanted = False    # a newer position waits for that write to end
+        self.quota_full = False     # storage refused the last write: the game is in memory only
         self.seed = 0
         self.epoch = 0              # bumps on every new game / load / takeover: stale replies are dropped
         self.bot_running = False
@@ -82,7 +93,7 @@ class Controller:
     async def start(self):
         ui = self.ui
         link = self.page.location()
-        raw = persist.get(self.storage, persist.SAVE_KEY)
+        self.page.set_flag("tab", self.saves.tab)
         data, problem = self.saves.read()
         if problem is not None:
             self.save_problem(problem.kind, problem.detail)
@@ -91,10 +102,23 @@ class Controller:
             self.view = data["view"]
             if self.view.get("finished"):
                 ui.overlay = "over"
-            self.draw()
-            self.page.shown()
+            try:
+                self.draw()
+                self.page.shown()
+            except Exception as e:  # noqa: BLE001 - a view an older version saved: wait for the engine
+                self.page.log("saved view not drawn: " + str(e))
+                self.view = None
+                ui.overlay = None
+                self.page.draw(None, ui)
         else:
             self.page.draw(None, ui)
+        # the newest tab plays: it owns the game from now on, the tab that had it stops
+        await self.saves.claim()
+        if self.saves.changed_elsewhere():
+            # the other tab wrote while this one started: load what it left
+            data, problem = self.saves.read()
+            if problem is not None:
+                self.save_problem(problem.kind, problem.detail)
         try:
             await self.engine.ready()
         except Exception as e:  # noqa: BLE001 - no engine: say so where the table is
@@ -104,6 +128,7 @@ class Controller:
             return
         self.view = None
         if data is not None:
+            raw = persist.get(self.storage, persist.SAVE_KEY)
             reply = await self.request("load", record=data["record"])
             if reply.get("ok"):
                 self.take(reply, fresh=True)
@@ -119,6 +144,7 @@ class Controller:
         ui.ready = True
         self.draw()
         self.page.ready()
+        self.page.persist_storage()      # ask the browser not to evict the save
         # the settings' catalog and the version: after the first frame, not on its way
         self.spawn(self.hello())
 
@@ -159,6 +185,7 @@ class Controller:
         ui = self.ui
         old = self.view
         self.view = reply["view"]
+        self.record = reply["record"]
         ui.reset_for_position()
         ui.message = ""
         if fresh:
@@ -175,23 +202,62 @@ class Controller:
         elif ui.overlay == "meld":
             ui.overlay = None
 
-    def save(self, reply, force=False):
-        ok = self.saves.write(reply["record"], reply["view"], self.page.now(), force=force)
-        if not ok:
+    async def save(self):
+        """Write the position on the table (self.record, self.view).  One write at a time: a
+        call during a write makes that write's loop write the newest position once more."""
+        if self.record is None:
+            return
+        self.save_wanted = True
+        if self.saving:
+            return
+        self.saving = True
+        try:
+            while self.save_wanted and not self.ui.blocked:
+                self.save_wanted = False
+                status = await self.saves.write(self.record, self.view, self.page.wall_ms())
+                self.saved(status)
+        finally:
+            self.saving = False
+
+    def saved(self, status):
+        ui = self.ui
+        if status == "ok":
+            if self.quota_full:
+                self.quota_full = False
+                ui.drop_notice("quota")
+            ui.drop_notice("save-error")
+        elif status == "lost":
             self.block_other_tab()
-        return ok
+        elif status == "quota":
+            if not self.quota_full:
+                self.quota_full = True
+                ui.notice("quota", self.t("storage_full"), actions=[("export", "export")])
+        else:
+            self.page.log("save: " + status)
+            ui.notice("save-error", self.t("save_failed", why=status[:200]),
+                      actions=[("export", "export")])
+
+    async def claim(self):
+        """This tab owns the game from now on (the player asked for it here)."""
+        await self.saves.claim()
+        self.ui.blocked = False
+        self.ui.drop_notice("other-tab")
 
     async def new_game(self, seed=None, rules=None):
         self.epoch += 1
+        if self.ui.blocked or self.saves.blocked:
+            await self.claim()
         self.seed = seed if seed is not None else random.randrange(1, 2 ** 31 - 1)
         reply = await self.request("new", rules=rules or self.settings.get("rules") or "classic",
                                    names=[n.strip() for n in self.settings.get("names") or []],
                                    seed=self.seed)
-        self.saves.new_game("%06x%06x" % (random.getrandbits(24), random.getrandbits(24)))
-        self.ui.blocked = False
+        self.saves.new_game(self.new_game_id())
         self.ui.drop_notice("corrupt", "future", "other-tab", "link-pending")
         self.take(reply, fresh=True)
-        self.save(reply, force=True)
+        await self.save()
+
+    def new_game_id(self):
+        return "%06x%06x" % (random.getrandbits(24), random.getrandbits(24))
 
     def act(self, action):
         """The human's action (an intent's result: run it with perform); None if the
@@ -209,7 +275,7 @@ class Controller:
             self.ui.message = self.t("illegal", why=reply.get("why", ""))
             return False
         self.take(reply)
-        self.save(reply)
+        await self.save()
         return True
 
     def schedule(self):
@@ -241,48 +307,108 @@ class Controller:
             self.ui.message = self.t("bot_error", why=str(e)[:200])
             self.draw()
             return
-        self.bot_running = False
         if epoch != self.epoch or self.ui.blocked:
+            self.bot_running = False
             self.schedule()
             return
         if not reply.get("ok"):
+            self.bot_running = False
             self.ui.message = self.t("bot_error", why=reply.get("why", ""))
             self.draw()
             return
         if reply.get("problem"):
             self.page.log("bot: " + reply["problem"])
         self.take(reply)
-        self.save(reply)
+        try:
+            await self.save()
+        finally:
+            self.bot_running = False      # no second bot turn while this one is being saved
         self.draw()
 
     # ---- tabs ----------------------------------------------------------------------------
     def block_other_tab(self):
         self.ui.blocked = True
+        self.saves.blocked = True
         self.epoch += 1
         self.ui.notice("other-tab", self.t("other_tab"), actions=[("take_over", "take-over")])
 
-    def on_storage(self, key):
-        if key != persist.SAVE_KEY or self.ui.blocked:
-            return
-        if self.saves.changed_elsewhere():
+    def lost_game(self):
+        """The owner says another tab has taken the game over: stop at once."""
+        if not self.ui.blocked:
             self.block_other_tab()
             self.draw()
 
+    def on_storage(self, key):
+        """A storage event: another tab changed `key`."""
+        changed = getattr(self.saves.owner, "changed", None)
+        if changed is not None:
+            changed(key)         # TokenOwner: a new token is a takeover
+        if key != persist.SAVE_KEY or self.ui.blocked or self.record is None:
+            return
+        if self.saves.changed_elsewhere():
+            # written by a tab that no longer owns the game (an older version's tab, or the
+            # token fallback's late write): the owner writes its game again; if this tab has
+            # lost the game and not heard yet, the owner check says so and it stops
+            self.spawn(self.save_and_draw())
+
+    async def save_and_draw(self):
+        await self.save()
+        self.draw()
+
     async def take_over(self):
         ui = self.ui
-        ui.blocked = False
-        ui.drop_notice("other-tab")
         self.epoch += 1
+        await self.claim()       # immediate: the other tab can write nothing from now on
         raw = persist.get(self.storage, persist.SAVE_KEY)
         data, problem = self.saves.read()
         if data is not None:
             reply = await self.request("load", record=data["record"])
             if reply.get("ok"):
                 self.take(reply, fresh=True)
-                self.save(reply, force=True)   # claim the game: the other tab now stops in turn
                 return
             self.saves.fail(raw)
         await self.new_game()
+
+    # ---- files ---------------------------------------------------------------------------
+    def export_game(self):
+        """The game as a file: its §9 record (what an import, or `thousand replay`, reads)."""
+        if self.record is None:
+            return
+        self.page.download("thousand-" + self.page.date_stamp() + ".json",
+                           persist.export_text(self.record))
+
+    async def import_file(self, source):
+        """A file the player chose: a record or a save, replayed by the engine.  A bad file
+        gets a clear message and changes nothing (the engine keeps its game on an error)."""
+        ui = self.ui
+        if ui.overlay == "settings":      # the dialog the file was chosen in; a summary stays
+            ui.overlay = None
+            ui.draft = None
+        try:
+            record = persist.parse_import(await self.page.read_file(source))
+        except persist.SaveProblem as e:
+            self.import_failed(e.detail)
+            return
+        except Exception as e:  # noqa: BLE001 - the file could not be read
+            self.import_failed((type(e).__name__ + " " + str(e)).strip())
+            return
+        reply = await self.request("load", record=record)
+        if not reply.get("ok"):
+            self.import_failed(reply.get("why", ""))
+            return
+        self.epoch += 1
+        if ui.blocked or self.saves.blocked:
+            await self.claim()
+        self.saves.new_game(self.new_game_id())
+        self.seed = record.get("seed") if isinstance(record.get("seed"), int) else 0
+        ui.drop_notice("corrupt", "future", "import", "link-pending")
+        self.take(reply, fresh=True)
+        ui.notice("import-ok", self.t("import_ok"))
+        await self.save()
+
+    def import_failed(self, why):
+        self.ui.drop_notice("import-ok")
+        self.ui.notice("import", self.t("import_failed", why=str(why)[:300]))
 
     # ---- hints ---------------------------------------------------------------------------
     def request_hint(self):
@@ -331,6 +457,7 @@ class Controller:
         if not r.get("ok"):
             self.ui.draft["error"] = r.get("why", "")
             return None
+        self.ui.draft["error"] = ""       # the form is right now: no stale reason
         return r["code"]
 
     async def apply_settings(self, new):

@@ -119,6 +119,8 @@ INTENTS = {
     "share": lambda c, data: c.share(),
     "dismiss": dismiss,
     "take-over": lambda c, data: c.take_over(),
+    "export": lambda c, data: c.export_game(),
+    "import": lambda c, data: c.page.pick_file(),       # the file input's change imports it
     "link-start": link_start,
     "link-keep": link_keep,
 }

@@ -57,6 +57,27 @@ class Page:
     def now(self):
         return float(window.performance.now())
 
+    def wall_ms(self):
+        # as text: MicroPython's FFI cuts a JS number above 2**31 to 32 bits
+        return float(str(window.thousandBoot.wallClock()))
+
+    def date_stamp(self):
+        return str(window.thousandBoot.dateStamp())
+
+    def persist_storage(self):
+        window.thousandBoot.persistStorage()
+
+    def download(self, name, text):
+        window.thousandBoot.download(name, text)
+
+    def pick_file(self):
+        el = document.getElementById("import-file")
+        if el:
+            el.click()
+
+    async def read_file(self, el):
+        return str(await window.thousandBoot.readFile(el))
+
     async def sleep(self, ms):
         await asyncio.sleep(ms / 1000)
 
@@ -104,12 +125,39 @@ def element_data(el):
     return out
 
 
+class LockOwner:
+    """persist.Saves' owner over web/owner.js (Web Locks): see that file."""
+
+    def __init__(self, js):
+        self.js = js
+        self.proxy = None
+
+    async def claim(self):
+        return bool(await self.js.claim())
+
+    async def owns(self):
+        return bool(await self.js.owns())
+
+    async def put(self, key, text):
+        return str(await self.js.put(key, text))
+
+    def on_lost(self, fn):
+        self.proxy = create_proxy(lambda *args: fn())     # kept alive by this object
+        self.js.onLost(self.proxy)
+
+
 def start():
     root = document.getElementById("app")
     page = Page(root)
     meta = document.querySelector('meta[name="thousand-version"]')
     build = str(meta.getAttribute("content")) if meta else ""
-    ctrl = Controller(WorkerEngine(window.thousandEngine), window.localStorage, page, build)
+    owner = None
+    try:
+        if nn(window.thousandOwner) is not None:      # web/owner.js: the browser has Web Locks
+            owner = LockOwner(window.thousandOwner)
+    except Exception:  # noqa: BLE001 - no Web Locks: persist.TokenOwner
+        owner = None
+    ctrl = Controller(WorkerEngine(window.thousandEngine), window.localStorage, page, build, owner)
 
     run = ctrl.perform
 
@@ -134,6 +182,10 @@ def start():
         if not fid:
             return
         fid = str(fid)
+        if fid == "import-file":
+            if str(event.type) == "change":
+                run(ctrl.import_file(el))
+            return
         if str(el.type) == "checkbox":
             intents.field(ctrl, fid, "", bool(el.checked))
         else:
@@ -158,5 +210,6 @@ def start():
         proxies.append(p)
         target.addEventListener(kind, p)
     window.thousandControllerProxies = proxies     # keep them alive
+    window.thousandOwnerProxy = owner.proxy if owner is not None else None
     ctrl.spawn(ctrl.start())
     return ctrl

@@ -1,30 +1,36 @@
-"""Everything the table keeps outside itself: saves, tab ownership, links, share.
+"""Everything the table keeps outside itself: saves, tab ownership, links, share, files.
 
 Pure Python over a `storage` with getItem/setItem/removeItem (localStorage in the page, a
 dict in tests); it runs on the main thread under MicroPython, so no __future__ imports.
-This is the one module that writes the save: issue 12's Web Locks / ownership token and the
-save-format migrations go here.
+This is the one module that decides what the save holds and when a tab may write it.
 
-The save is a versioned envelope around a §9 game record and the human's last view:
+The save (SAVE_KEY) is a versioned envelope around a §9 game record and the human's last view:
 
-    {"v": 1, "game_id": "...", "tab": "...", "rev": 17, "saved": <ms>, "record": {...},
-     "view": {...}}
+    {"v": 2, "game_id": "...", "tab": "...", "rev": 17, "saved": <epoch ms or null>,
+     "by": {"build": "..."}, "record": {...}, "view": {...}}
 
 * ``view`` (optional, JSON as the engine gave it) lets a repeat visit draw the table before
   the engine has started; the record stays the truth, replayed by the engine.
-
+* Versions: SAVE_VERSION is written; every older version is read through MIGRATIONS, one
+  step per version (tests/fixtures/saves holds real saves of every version, which must load
+  in every later version).  v1 (until issue 12) had no ``by`` and ``saved`` was the page's
+  performance.now(), meaningless after a reload; the pre-issue-13 table's v1 had no view.
 * A save that cannot be read, or one written by a newer version, is never thrown away: its raw
   text is copied under BACKUP_KEY and the player is told; a new game then overwrites SAVE_KEY.
-* Two tabs: every write says which tab wrote it and a revision.  A tab writes only if the save
-  is still the one it last read or wrote; otherwise it has been changed elsewhere and the tab
-  stops (the UI offers to load the newer game here).
+* Two tabs: one tab owns the game and only the owner writes it (``Saves`` with an owner:
+  the page's Web Locks owner, web/owner.js, or ``TokenOwner`` where the browser has no Web
+  Locks).  Opening the table or "take over" claims the game; the tab that loses it stops.
+* Files: the game is exported as its §9 record (the format ``python -m thousand replay``
+  reads); an import takes such a record or a save of any version (``parse_import``).
 """
 import json
 
 SAVE_KEY = "thousand.save"
 BACKUP_KEY = "thousand.save.backup"
 SETTINGS_KEY = "thousand.settings"
-SAVE_VERSION = 1
+OWNER_KEY = "thousand.owner"     # TokenOwner's token (only where the browser has no Web Locks)
+SAVE_VERSION = 2
+MAX_FILE_CHARS = 2000000         # an imported file: a whole game's record is about 20-60 kB
 
 DEFAULT_SETTINGS = {
     "lang": "ru",
@@ -37,7 +43,7 @@ DEFAULT_SETTINGS = {
 
 
 class SaveProblem(Exception):
-    """The stored save could not be used; .kind is 'corrupt' or 'future'."""
+    """A save or a file that cannot be used; .kind is 'corrupt', 'future' or 'file'."""
 
     def __init__(self, kind: str, detail: str):
         super().__init__(detail)
@@ -45,12 +51,32 @@ class SaveProblem(Exception):
         self.detail = detail
 
 
-def parse_save(raw: str) -> dict:
-    """The envelope, checked; raises SaveProblem."""
-    try:
-        data = json.loads(raw)
-    except (ValueError, TypeError) as e:
-        raise SaveProblem("corrupt", f"not JSON: {e}") from None
+# ---- versions -----------------------------------------------------------------------------
+def migrate_1(data: dict) -> dict:
+    """v1 -> v2: ``saved`` was performance.now() of the page that wrote it (not a time);
+    ``by`` is new; a v1 view (issue 13's table) is the same view as today's."""
+    out = dict(data)
+    out["v"] = 2
+    out["saved"] = None
+    out["by"] = {"build": ""}
+    if "view" in out and not isinstance(out["view"], dict):
+        del out["view"]
+    return out
+
+
+MIGRATIONS = {1: migrate_1}       # version -> function to the next version
+
+
+def migrate(data: dict) -> dict:
+    v = data["v"]
+    while v < SAVE_VERSION:
+        data = MIGRATIONS[v](data)
+        v = data["v"]
+    return data
+
+
+def check_envelope(data) -> dict:
+    """An envelope of any version, migrated to SAVE_VERSION; raises SaveProblem."""
     if not isinstance(data, dict):
         raise SaveProblem("corrupt", "not a JSON object")
     v = data.get("v")
@@ -62,16 +88,63 @@ def parse_save(raw: str) -> dict:
         raise SaveProblem("corrupt", f"unknown save format {v}")
     if not isinstance(data.get("record"), dict):
         raise SaveProblem("corrupt", "no game record")
-    return data
+    return migrate(data)
 
 
-def envelope(record: dict, game_id: str, tab: str, rev: int, now_ms: float = 0,
-             view: dict | None = None) -> dict:
-    data = {"v": SAVE_VERSION, "game_id": game_id, "tab": tab, "rev": rev, "saved": now_ms,
-            "record": record}
+def loads(raw):
+    """json.loads that raises SaveProblem for anything that is not JSON (deep nesting too)."""
+    if not isinstance(raw, str):
+        raise SaveProblem("corrupt", "not text")
+    try:
+        return json.loads(raw)
+    except Exception as e:  # noqa: BLE001 - ValueError, RecursionError, MicroPython's errors
+        raise SaveProblem("corrupt", f"not JSON: {e}") from None
+
+
+def parse_save(raw: str) -> dict:
+    """The stored envelope, checked and migrated; raises SaveProblem."""
+    return check_envelope(loads(raw))
+
+
+def envelope(record: dict, game_id: str, tab: str, rev: int, saved_ms=None,
+             view: dict | None = None, build: str = "") -> dict:
+    data = {"v": SAVE_VERSION, "game_id": game_id, "tab": tab, "rev": rev, "saved": saved_ms,
+            "by": {"build": build}, "record": record}
     if view is not None:
         data["view"] = view
     return data
+
+
+def parse_import(text) -> dict:
+    """A game file -> the §9 record in it (the engine then replays it).  A file may be a
+    record, as the table exports and ``python -m thousand replay`` reads, or a save of any
+    version.  Raises SaveProblem("file", why) for anything else."""
+    if not isinstance(text, str) or not text.strip():
+        raise SaveProblem("file", "the file is empty")
+    if len(text) > MAX_FILE_CHARS:
+        raise SaveProblem("file", f"the file is too large ({len(text)} characters, at most {MAX_FILE_CHARS})")
+    if text.startswith("\ufeff"):       # a byte-order mark (str.lstrip of it: UnicodeError in MicroPython)
+        text = text[1:]
+    try:
+        data = loads(text)
+    except SaveProblem as e:
+        raise SaveProblem("file", e.detail) from None
+    if isinstance(data, dict) and "v" in data and "record" in data:
+        try:
+            return check_envelope(data)["record"]
+        except SaveProblem as e:
+            raise SaveProblem("file", e.detail) from None
+    if isinstance(data, dict) and isinstance(data.get("deals"), list):
+        return data
+    raise SaveProblem("file", "not a game record of Thousand (no \"deals\")")
+
+
+def export_text(record: dict) -> str:
+    """The file the table exports: the §9 record (indented where json can: not MicroPython's)."""
+    try:
+        return json.dumps(record, indent=1)
+    except TypeError:
+        return json.dumps(record)
 
 
 def stamp(data: dict | None):
@@ -101,6 +174,12 @@ def backup(storage, raw: str) -> None:
     storage.setItem(BACKUP_KEY, raw)
 
 
+def is_quota(err) -> bool:
+    """A storage write refused because storage is full (QuotaExceededError)."""
+    text = (type(err).__name__ + " " + str(err)).lower()
+    return "quota" in text
+
+
 def load_settings(storage) -> dict:
     out = dict(DEFAULT_SETTINGS)
     raw = get(storage, SETTINGS_KEY)
@@ -120,22 +199,72 @@ def load_settings(storage) -> dict:
 
 
 def save_settings(storage, settings: dict) -> None:
-    storage.setItem(SETTINGS_KEY, json.dumps(settings))
+    try:
+        storage.setItem(SETTINGS_KEY, json.dumps(settings))
+    except Exception as e:  # noqa: BLE001 - full storage: the settings apply in this tab
+        if not is_quota(e):
+            raise
+
+
+# ---- tab ownership --------------------------------------------------------------------------
+class TokenOwner:
+    """Game ownership without Web Locks: the owning tab's id in storage (OWNER_KEY), checked
+    before every write, which happens only if the token is this tab's.
+
+    The page uses it only where the browser has no navigator.locks (web/owner.js is the
+    owner otherwise): there, two tabs' localStorage agree only eventually, so a write
+    already under way in the old owner can still land after a takeover (the new owner then
+    writes its own game again, see Controller.on_storage).  Over one storage object (tests,
+    one interpreter) check-and-write is atomic, the same guarantee as Web Locks give.
+    Another tab learns of a takeover from the storage event of OWNER_KEY (``changed``)."""
+
+    def __init__(self, storage, tab: str):
+        self.storage = storage
+        self.tab = tab
+        self.lost = None
+
+    async def claim(self) -> bool:
+        self.storage.setItem(OWNER_KEY, self.tab)
+        return True
+
+    async def owns(self) -> bool:
+        return get(self.storage, OWNER_KEY) == self.tab
+
+    async def put(self, key: str, text: str) -> str:
+        if get(self.storage, OWNER_KEY) != self.tab:
+            return "lost"
+        try:
+            self.storage.setItem(key, text)
+        except Exception as e:  # noqa: BLE001 - QuotaExceededError and the like
+            return "quota" if is_quota(e) else "error: " + str(e)[:200]
+        return "ok"
+
+    def on_lost(self, fn) -> None:
+        self.lost = fn
+
+    def changed(self, key) -> None:
+        """A storage event: another tab changed `key`."""
+        if key == OWNER_KEY and self.lost is not None and get(self.storage, OWNER_KEY) != self.tab:
+            self.lost()
 
 
 class Saves:
-    """The game's slot in storage, owned by one tab at a time.
+    """The game's slot in storage, written only by the tab that owns the game.
 
-    A tab writes only if the save is still the one it last read or wrote (its stamp);
-    otherwise another tab has changed it and this tab stops (``blocked``) until the player
-    takes the game over here.  Storage events arrive late: ``changed_elsewhere`` judges by
-    what is stored now, not by the event's value.
+    ``owner`` decides (claim / put / on_lost: web/owner.js's Web Locks in the page,
+    TokenOwner otherwise).  ``write`` returns what happened: "ok", "lost" (another tab owns
+    the game; nothing written, the tab is ``blocked`` until it claims the game again),
+    "quota" (storage is full; nothing written, the game is only in memory) or "error: …".
+    ``seen`` is the stamp of the save this tab last read or wrote: a save with another stamp
+    was written elsewhere.
     """
 
-    def __init__(self, storage, tab_id: str):
+    def __init__(self, storage, tab_id: str, owner=None, build: str = ""):
         self.storage = storage
         self.tab = tab_id
-        self.seen = None          # stamp of the save this tab last read or wrote
+        self.owner = owner if owner is not None else TokenOwner(storage, tab_id)
+        self.build = build
+        self.seen = None
         self.blocked = False
         self.rev = 0
         self.game_id = ""
@@ -157,7 +286,7 @@ class Saves:
     def adopt(self, data: dict) -> None:
         self.game_id = str(data.get("game_id") or "")
         rev = data.get("rev")
-        self.rev = rev if isinstance(rev, int) else 0
+        self.rev = rev if isinstance(rev, int) and not isinstance(rev, bool) else 0
         self.seen = stamp(data)
 
     def fail(self, raw: str) -> None:
@@ -168,24 +297,26 @@ class Saves:
             pass
         self.seen = read_stamp(self.storage)
 
+    async def claim(self) -> None:
+        """This tab owns the game from now on (the other tab stops)."""
+        await self.owner.claim()
+        self.blocked = False
+
     def new_game(self, game_id: str) -> None:
         self.game_id = game_id
         self.rev = 0
-        self.blocked = False
 
-    def write(self, record: dict, view: dict | None, now_ms: float, force: bool = False) -> bool:
-        """Save unless another tab owns the game (then block, return False)."""
-        if self.blocked and not force:
-            return False
-        current = read_stamp(self.storage)
-        if not force and current is not None and current != self.seen:
+    async def write(self, record: dict, view: dict | None, saved_ms=None) -> str:
+        if self.blocked:
+            return "lost"
+        data = envelope(record, self.game_id, self.tab, self.rev + 1, saved_ms, view, self.build)
+        status = await self.owner.put(SAVE_KEY, json.dumps(data, separators=(",", ":")))
+        if status == "ok":
+            self.rev += 1
+            self.seen = stamp(data)
+        elif status == "lost":
             self.blocked = True
-            return False
-        self.rev += 1
-        data = envelope(record, self.game_id, self.tab, self.rev, now_ms, view)
-        self.storage.setItem(SAVE_KEY, json.dumps(data, separators=(",", ":")))
-        self.seen = stamp(data)
-        return True
+        return status
 
     def changed_elsewhere(self) -> bool:
         try:

@@ -174,6 +174,11 @@ def settings_dialog(view, ui, t):
         share.append(h("input", {"id": "share-url", "type": "text", "readonly": True,
                                  "aria-label": t("share_link")}, props={"value": ui.share_url}))
     kids.append(h("div", {"cls": "share"}, *share))
+    kids.append(h("div", {"cls": "share game-file", "aria-label": t("game_file")},
+                  btn(t("export"), "export", "btn", id="btn-export", disabled=view is None),
+                  btn(t("import"), "import", "btn", id="btn-import"),
+                  h("input", {"id": "import-file", "type": "file", "hidden": True,
+                              "accept": ".json,application/json", "aria-label": t("import")})))
     kids.append(h("p", {"cls": "version", "id": "version"},
                   text=t("version") + ": thousand " + (ui.version or "…") + " · build " + (ui.build or "?")))
     kids.append(h("div", {"cls": "dialog-buttons"},
