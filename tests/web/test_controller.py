@@ -2,7 +2,7 @@
 import asyncio
 import json
 
-from conftest import GatedEngine, make, run_async, settle
+from webkit import GatedEngine, make, run_async, settle
 from thousand.web import intents, persist
 
 
