@@ -80,8 +80,9 @@ class FakePage:
     def encode(self, s):
         return s
 
-    def share(self, url, title):
+    async def share(self, url, title):
         self.shared.append(url)
+        return "copied"
 
     # queries
     def el(self, id_):
