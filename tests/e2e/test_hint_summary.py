@@ -90,4 +90,6 @@ def test_settings_explain_conventions(page, site_url, open_table):
     page.click("[data-action='settings']")
     row = page.locator("[data-conv='must_beat']")
     assert row.locator(".conv-text").inner_text() == "Обязательно перебивать"
-    assert row.locator(".conv-id").inner_text() == "must_beat"
+    # the id is for tools (data-conv), never shown to the player (issue 9)
+    assert "must_beat" not in row.inner_text()
+    assert page.locator("#dialog-settings .conv-id").count() == 0
