@@ -50,6 +50,7 @@ class Page:
         self.tree = None
         self.overlay_kind = None
         self.opener = None          # the element that had focus when a dialog opened
+        self.opener_in_hand = False
 
     def draw(self, view, ui):
         before = active()
@@ -70,6 +71,7 @@ class Page:
             if opened:
                 cur = active()
                 self.opener = cur if cur is not None and not inside(cur, "#overlay-root") else None
+                self.opener_in_hand = inside(cur, "#hand")
             if ui.overlay is not None:
                 first = (self.root.querySelector("#overlay-root [data-autofocus]")
                          or self.root.querySelector("#overlay-root .dialog h2"))
@@ -77,10 +79,14 @@ class Page:
                     first.focus()
                 return
             if closed:
-                back = self.opener
+                back, in_hand = self.opener, self.opener_in_hand
                 self.opener = None
-                if back is not None and bool(back.isConnected) and not inside(back, "#hand"):
-                    back.focus()
+                if back is not None and bool(back.isConnected):
+                    back.focus()           # back where the player was
+                    ui.focus = None
+                    return
+                if in_hand:                # the card that opened it has been played
+                    self.focus_hand()
                     ui.focus = None
                     return
         if ui.overlay is not None:

@@ -177,7 +177,7 @@ def player_box(v, ui, t):
             label += " (" + t("talon_mark") + ")"
         if code in given:
             cls.append("given")
-            attrs["data_given"] = "true"
+            attrs["data_received"] = "true"
             label += " (" + t("given_mark") + ")"
         attrs["aria_label"] = label
         c = card(code, t, tag="button", **attrs)
