@@ -376,12 +376,13 @@ class Controller:
             return None
         r = await self.request("draft", preset=preset, changes=changes)
         d["error"] = ""
+        d["server_errors"] = {}
         if not r.get("ok"):
             info = r.get("info") or {}
             text = messages.explain(self.t_obj(), info) if info else self.t("err:bad_convention")
             field = (info.get("params") or {}).get("field")
             if field:
-                d["field_errors"]["conv-" + str(field)] = text
+                d["server_errors"]["conv-" + str(field)] = text
             d["error"] = text          # also by the buttons: the player sees it where he clicked
             return None
         return r["code"]

@@ -173,7 +173,15 @@ class Page:
         setattr(ds, name, value)
 
     def set_lang(self, lang):
+        """The page's language: <html lang>, the title, the words of the static HTML."""
+        from .i18n import tr
         document.documentElement.lang = lang
+        document.title = tr(lang, "title")
+        for id_, key in (("update-text", "update"), ("update-now", "update_now"),
+                         ("update-later", "update_later")):
+            el = document.getElementById(id_)
+            if el:
+                el.textContent = tr(lang, key)
 
     def log(self, text):
         window.console.warn(text)

@@ -272,7 +272,8 @@ def select(id_, options, selected, label=None, **attrs):
 
 
 def field_error(d, fid):
-    err = (d.get("field_errors") or {}).get(fid)
+    """The form's own complaint about a field (intents.field), else the engine's."""
+    err = (d.get("field_errors") or {}).get(fid) or (d.get("server_errors") or {}).get(fid)
     if not err:
         return None
     return h("p", {"cls": "field-error", "id": "err-" + fid, "role": "alert"}, text=err)
