@@ -238,3 +238,14 @@ def test_game_over_says_why_the_game_ended():
     assert over_reason(minus, t) == ["Вы: -1010 — игра заканчивается на −1000", "Больше всех очков: Бот 1, 420"]
     tie = dict(minus, scores=[-1010, 420, 420], winner=None)
     assert over_reason(tie, t)[1].startswith("Наибольший счёт (420) у нескольких игроков")
+
+
+def test_the_declarers_laid_off_cards_are_shown_to_him_only():
+    g = play_until("two,two_mode=two_talons", lambda g: g.phase == "contract" and g.current_seat == 0,
+                   pick=lambda g, legal: legal[-1] if g.current_seat == 0 and g.phase == "bidding"
+                   else ("pass" if "pass" in legal else legal[0]))
+    v = g.view(0)
+    shown = table(v, ui(), "ru").by_id("discards")
+    assert shown is not None and sorted(n.attrs["data-card"] for n in attr_nodes(shown, "data-card")) \
+        == sorted(v["discards"])
+    assert table(g.view(1), ui(), "ru").by_id("discards") is None

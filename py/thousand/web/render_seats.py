@@ -334,6 +334,15 @@ def gives_block(v, t):
              h("ul", {"cls": "gives", "id": "gives"}, *items))
 
 
+def discards_block(v, t):
+    """The two cards the declarer laid off (two_talons): only he sees them, until the play."""
+    cards = v.get("discards")
+    if not cards or v.get("phase") not in ("discard", "contract", "redeal"):
+        return None
+    return h("div", {"cls": "gives-wrap", "id": "discards"},
+             h("span", {"cls": "label"}, text=t("discards")), *[mini(c, t) for c in cards])
+
+
 def dead_block(v, t):
     layout = v.get("layout") or {}
     if not layout.get("dead"):

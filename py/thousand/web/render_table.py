@@ -11,9 +11,10 @@ DOM contract (README): ``#table[data-phase]``, ``[data-seat]``, ``[data-card]`` 
 """
 from .dom import h
 from .i18n import MARRIAGE_VALUE, Text, card_points, fmt_delta
-from .render_seats import (BID_PHASES, backs, bids_list, card, dead_block, given_cards_in_hand,
-                           gives_block, human_marks, icon, opponents, positions, ring, seat_box,
-                           seat_head, seats, stock_block, talon_block, talon_cards_in_hand, trick)
+from .render_seats import (BID_PHASES, backs, bids_list, card, dead_block, discards_block,
+                           given_cards_in_hand, gives_block, human_marks, icon, opponents,
+                           positions, ring, seat_box, seat_head, seats, stock_block, talon_block,
+                           talon_cards_in_hand, trick)
 from .ui_state import HUMAN
 
 __all__ = ["table", "opponents", "seats", "seat_box", "seat_head", "card", "backs", "BID_PHASES"]
@@ -204,8 +205,8 @@ def center(v, ui, t):
     ph = v["phase"]
     pos = positions(v)
     kids = [center_info(v, t)]
-    for block in (bids_list(v, t), talon_block(v, t), gives_block(v, t), dead_block(v, t),
-                  stock_block(v, t)):
+    for block in (bids_list(v, t), talon_block(v, t), gives_block(v, t), discards_block(v, t),
+                  dead_block(v, t), stock_block(v, t)):
         if block is not None:
             kids.append(block)
     if ph in ("play", "done"):
