@@ -7,7 +7,7 @@ words come from the catalogs: every convention, option value and rule set has a 
 """
 from .dom import h
 from .i18n import LANGS, fmt_delta
-from .render_seats import icon, positions, seats, suit_sign, trick, mini
+from .render_seats import icon, positions, seats, suit_sign, trick
 from .render_table import btn, meld_question, text_for
 from .ui_state import LEVELS, SPEEDS, TABLE_PLAYERS
 from . import messages
