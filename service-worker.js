@@ -40,13 +40,21 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return; // never handled, never fetched by us
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    // Navigations (index.html?rules=…#…) map to the cached page whatever the query.
-    const isPage = req.mode === "navigate" || url.pathname.endsWith("/") ||
-      url.pathname.endsWith("/index.html");
-    const hit = isPage
-      ? (await cache.match("./index.html")) || (await cache.match("./"))
-      : await cache.match(req, { ignoreSearch: true });
+    const scope = new URL(self.registration.scope);
+    // The page itself (index.html?rules=…#…) is the cached page whatever the query.
+    const isPage = url.pathname === scope.pathname || url.pathname === scope.pathname + "index.html";
+    if (isPage) {
+      const page = (await cache.match("./index.html")) || (await cache.match("./"));
+      if (page) return page;
+    }
+    const hit = await cache.match(req, { ignoreSearch: true });
     if (hit) return hit;
+    // Any other address inside the site that is not one of its files (/game/, /index.html/x)
+    // is sent to the game, with its query (the browser keeps the #fragment): never a page
+    // whose relative files do not exist.
+    if (req.mode === "navigate" && url.pathname.startsWith(scope.pathname)) {
+      return Response.redirect(scope.href + url.search, 302);
+    }
     try {
       return await fetch(req);
     } catch (err) {

@@ -11,7 +11,8 @@ Layout of the result (everything same-origin, nothing fetched from elsewhere):
     web/        style.css, manifest.webmanifest, boot.js, engine-worker.mjs, main.py, icons/*.png
     ui/thousand/web/*.py   the table's main-thread modules (MicroPython), listed in the page's
                 PyScript config; ui/thousand/__init__.py is an empty package marker (the
-                engine is not on the main thread)
+                engine is not on the main thread); ui/thousand/web/l10n/LANG.json the
+                message catalogs, compiled from the gettext .po files
     micropython/  micropython.mjs, micropython.wasm (PyScript's MicroPython)
     pyodide/    pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip,
                 pyodide-lock.json (no packages are loaded from it: the page needs none)
@@ -46,9 +47,13 @@ MICROPYTHON_FILES = ["micropython.mjs", "micropython.wasm"]
 # The table's modules that run on the main thread (MicroPython); the rest of the package
 # (engine, bots, thousand.web.service) is in the worker, from the wheel.
 MAIN_THREAD = ["__init__", "budget", "controller", "dom", "engine_client", "i18n", "intents",
-               "page", "persist", "render_dialogs", "render_table", "ui_state"]
+               "messages", "page", "persist", "render_dialogs", "render_seats", "render_table",
+               "ui_state"]
+# The table's languages: py/thousand/web/l10n/LANG.po (English: messages.pot), compiled to
+# ui/thousand/web/l10n/LANG.json (MicroPython has no gettext; i18n reads the JSON).
+LANGUAGES = ["ru", "uk", "pl", "en"]
 # Files that are built but not precached (never needed at run time).
-NO_PRECACHE = {"precache-manifest.json"}
+NO_PRECACHE = {"precache-manifest.json", "404.html"}
 COMPRESS = {".js", ".mjs", ".wasm", ".json", ".css", ".html", ".py", ".webmanifest", ".zip",
             ".txt", ".svg"}
 SOURCE_DATE_EPOCH = "1577836800"   # 2020-01-01: same sources -> same wheel -> same hash
@@ -97,6 +102,16 @@ def main_thread_files(out: Path) -> dict:
     for mod in MAIN_THREAD:
         copy(ROOT / "py" / "thousand" / "web" / f"{mod}.py", out / "ui" / "thousand" / "web" / f"{mod}.py")
         files[f"./ui/thousand/web/{mod}.py"] = f"./thousand/web/{mod}.py"
+    sys.path.insert(0, str(ROOT / "py" / "thousand" / "web"))
+    import pofile  # noqa: E402  (py/thousand/web/pofile.py, stdlib only)
+    l10n = ROOT / "py" / "thousand" / "web" / "l10n"
+    for lang in LANGUAGES:
+        src = l10n / ("messages.pot" if lang == "en" else f"{lang}.po")
+        dst = out / "ui" / "thousand" / "web" / "l10n" / f"{lang}.json"
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        dst.write_text(pofile.compile_catalog(src.read_text(encoding="utf-8"), lang, source=(lang == "en")),
+                       encoding="utf-8")
+        files[f"./ui/thousand/web/l10n/{lang}.json"] = f"./thousand/web/l10n/{lang}.json"
     return files
 
 
@@ -160,6 +175,8 @@ def build(out: Path) -> dict:
     wheel = engine_wheel(out)
     files = main_thread_files(out)
     copy(ROOT / "index.html", out / "index.html")
+    import serve  # noqa: E402  (scripts/serve.py: the "not found" page static hosts serve too)
+    (out / "404.html").write_text(serve.NOT_FOUND, encoding="utf-8")
 
     # Precache list: every built file with its content hash.
     entries = []

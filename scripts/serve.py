@@ -27,6 +27,7 @@ TYPES = {
     ".json": "application/json", ".webmanifest": "application/manifest+json",
     ".py": "text/plain; charset=utf-8", ".zip": "application/zip", ".css": "text/css",
     ".html": "text/html; charset=utf-8", ".png": "image/png", ".whl": "application/zip",
+    ".svg": "image/svg+xml",
 }
 
 
@@ -47,10 +48,56 @@ def serve_in_thread(directory: Path):
 
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
 
+# The page for an address that is not a file of the site (the build writes it as 404.html
+# too, for static hosts that serve one); it says so in both languages and links home.
+NOT_FOUND = """<!doctype html>
+<html lang="ru"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Страница не найдена · Page not found — Тысяча</title>
+<style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#14532d;color:#f8fafc;
+font:18px/1.4 system-ui,sans-serif;text-align:center;padding:16px}a{color:#111;background:#facc15;
+padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block;margin-top:12px}</style>
+</head><body><main>
+<h1>Тысяча</h1>
+<p id="not-found">Страница не найдена.<br><span lang="en">Page not found.</span></p>
+<p><a id="home" href="/">К игре · <span lang="en">To the game</span></a></p>
+</main>
+<script>
+// the game's folder: the deepest prefix of this address that has the game's files
+(async () => {
+  const parts = location.pathname.split("/").slice(0, -1);
+  for (let i = parts.length; i >= 1; i--) {
+    const base = parts.slice(0, i).join("/") + "/";
+    try {
+      const r = await fetch(base + "precache-manifest.json", { method: "HEAD", cache: "no-store" });
+      if (r.ok) { document.getElementById("home").href = base + location.search + location.hash; return; }
+    } catch (e) { /* offline: keep the site root */ }
+  }
+})();
+</script>
+</body></html>
+"""
+
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
     quiet = False
+
+    def send_error(self, code, message=None, explain=None):
+        """A missing file: the site's "not found" page with a link home, never a bare error."""
+        if code != 404 or self.command != "GET":
+            return super().send_error(code, message, explain)
+        body = NOT_FOUND.encode("utf-8")
+        self.send_response(404, message)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def list_directory(self, path):
+        """A folder without index.html is not a page of the site."""
+        self.send_error(404, "Not found")
+        return None
 
     def send_head(self):
         """The precompressed twin of the file when the browser accepts its encoding."""

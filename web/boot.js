@@ -33,33 +33,59 @@ let resolveReady, rejectReady;
 const engineReady = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
 engineReady.catch(() => {});
 
-// Progress only moves forward, and says what it waits for.
+// Progress only moves forward, and says what it waits for.  Between two stages it creeps on
+// towards the next one (never reaching it), so a long stage does not look frozen; a stage
+// that arrives below the bar's position leaves the bar where it is.
 let shownPct = 0;
+let creepTarget = 0;
 // In the language of the player's settings (the table is not up yet to say it).
 const LANG = (() => {
-  try { return JSON.parse(localStorage.getItem("thousand.settings") || "{}").lang === "en" ? "en" : "ru"; }
-  catch (err) { return "ru"; }
+  try {
+    const lang = JSON.parse(localStorage.getItem("thousand.settings") || "{}").lang;
+    return ["ru", "uk", "pl", "en"].includes(lang) ? lang : "ru";
+  } catch (err) { return "ru"; }
 })();
 const STAGE_TEXT = {
-  ru: { page: "Загрузка стола…", interpreter: "Запуск Python (движок игры)…",
+  ru: { start: "Загрузка Python…", page: "Загрузка стола…", interpreter: "Запуск Python (движок игры)…",
         engine: "Установка движка…", table: "Подготовка стола…" },
-  en: { page: "Loading the table…", interpreter: "Starting Python (the game engine)…",
+  uk: { start: "Завантаження Python…", page: "Завантаження столу…", interpreter: "Запуск Python (рушій гри)…",
+        engine: "Встановлення рушія…", table: "Підготовка столу…" },
+  pl: { start: "Ładowanie Pythona…", page: "Ładowanie stołu…", interpreter: "Uruchamianie Pythona (silnik gry)…",
+        engine: "Instalowanie silnika…", table: "Przygotowanie stołu…" },
+  en: { start: "Loading Python…", page: "Loading the table…", interpreter: "Starting Python (the game engine)…",
         engine: "Installing the engine…", table: "Preparing the table…" },
 }[LANG];
-if (LANG === "en") {
-  document.documentElement.lang = "en";
+// each stage's share of the bar and where the bar may creep to while it lasts
+const STAGE_PCT = { page: [5, 10], interpreter: [10, 70], engine: [75, 88], table: [90, 97] };
+if (LANG !== "ru") {
+  document.documentElement.lang = LANG;
   document.addEventListener("DOMContentLoaded", () => {
     const p = $("loader-text");
-    if (p && shownPct === 0) p.textContent = "Loading Python…";
+    if (p && shownPct === 0) p.textContent = STAGE_TEXT.start;
   });
 }
-function setProgress(pct, text) {
-  if (pct < shownPct) return;
-  shownPct = pct;
+function drawBar() {
   const bar = $("loader-bar");
-  if (bar) bar.style.width = pct + "%";
+  if (bar) bar.style.width = shownPct.toFixed(1) + "%";
+  document.documentElement.dataset.loaderPct = shownPct.toFixed(1);
+}
+let textPct = -1;     // the stage whose words are shown: an earlier stage never takes them back
+function setProgress(pct, text, creep) {
   const p = $("loader-text");
-  if (p && text) p.textContent = text;
+  if (p && text && pct >= textPct) { p.textContent = text; textPct = pct; }
+  if (creep !== undefined) creepTarget = Math.max(creepTarget, creep);
+  if (pct <= shownPct) return;
+  shownPct = pct;
+  drawBar();
+}
+const creepTimer = setInterval(() => {
+  if (ready || shownPct >= creepTarget) return;
+  shownPct = Math.min(creepTarget, shownPct + (creepTarget - shownPct) * 0.06 + 0.05);
+  drawBar();
+}, 250);
+function stage(name) {
+  const [pct, until] = STAGE_PCT[name] || [shownPct, shownPct];
+  setProgress(pct, STAGE_TEXT[name], until);
 }
 
 worker.onmessage = (e) => {
@@ -69,7 +95,7 @@ worker.onmessage = (e) => {
     pending.delete(m.id);
     if (p) p(m.reply);
   } else if (m.type === "progress") {
-    setProgress(m.pct, STAGE_TEXT[m.stage]);
+    stage(m.stage);
     document.documentElement.dataset.engineStage = m.stage;
   } else if (m.type === "ready") {
     window.thousandEngineMs = Math.round(m.ms);
@@ -98,7 +124,7 @@ window.thousandEngine = {
   },
 };
 
-addEventListener("py:progress", () => setProgress(5, STAGE_TEXT.page));
+addEventListener("py:progress", () => stage("page"));
 
 function showError(message) {
   if (ready) return; // after the table is up, Python reports its own errors in the UI
@@ -176,6 +202,7 @@ window.thousandBoot = {
   // the engine answers and the table accepts input
   ready() {
     ready = true;
+    clearInterval(creepTimer);
     setProgress(100, "");
     showTable();
     const ms = Math.round(performance.now() - t0);
@@ -220,11 +247,23 @@ window.thousandBoot = {
     const d = new Date(), p = (n) => String(n).padStart(2, "0");
     return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}`;
   },
-  // Share rules: the phone's share sheet where there is one, else the clipboard
-  share(url, title) {
+  // Share rules: the phone's share sheet where there is one, else the clipboard.  Resolves
+  // to what happened: "shared", "copied" or "manual" (the link is shown to copy by hand).
+  async share(url, title) {
     try {
-      if (navigator.share) navigator.share({ title, url }).catch(() => {});
-      else if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
-    } catch (err) { /* the link is shown anyway */ }
+      if (navigator.share && matchMedia("(pointer: coarse)").matches) {
+        await navigator.share({ title, url });
+        return "shared";
+      }
+    } catch (err) {
+      if (err && err.name === "AbortError") return "manual";
+    }
+    try {
+      if (navigator.clipboard) {
+        await navigator.clipboard.writeText(url);
+        return "copied";
+      }
+    } catch (err) { /* no permission: the link is shown anyway */ }
+    return "manual";
   },
 };

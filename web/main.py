@@ -6,8 +6,8 @@
 # main-thread task of the start short (scripts/bench_web.py measures the longest).
 import asyncio
 
-for name in ("i18n", "dom", "ui_state", "persist", "budget", "engine_client", "render_table",
-             "render_dialogs", "intents", "controller", "page"):
+for name in ("i18n", "dom", "ui_state", "persist", "budget", "engine_client", "messages",
+             "render_seats", "render_table", "render_dialogs", "intents", "controller", "page"):
     __import__("thousand.web." + name)
     await asyncio.sleep(0)  # noqa: F704 - PyScript runs this file with top-level await
 

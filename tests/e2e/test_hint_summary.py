@@ -26,7 +26,7 @@ def test_hint_recommends_a_legal_card(page, site_url, open_table):
     verb, card = action.split()[:2]
     assert verb in ("play", "meld") and card in legal, (action, legal)
     text = page.inner_text("#hint-text")
-    assert re.match(r"Сыграйте [♠♣♦♥](9|10|J|Q|K|A)", text), text
+    assert re.match(r"Сыграйте [♠♣♦♥](9|10|В|Д|К|Т)", text), text   # Russian faces: В Д К Т
     assert re.search(r"контракт (выполняется|срывается) в (\d+ из \d+|\d+%) раскладов", text), text
     # the recommended card is highlighted, and only that one
     hinted = page.eval_on_selector_all("#hand [data-hint='true']", "els => els.map(e => e.dataset.card)")
@@ -92,4 +92,6 @@ def test_settings_explain_conventions(page, site_url, open_table):
     page.click("[data-action='settings']")
     row = page.locator("[data-conv='must_beat']")
     assert row.locator(".conv-text").inner_text() == "Обязательно перебивать"
-    assert row.locator(".conv-id").inner_text() == "must_beat"
+    # the id is for tools (data-conv), never shown to the player (issue 9)
+    assert "must_beat" not in row.inner_text()
+    assert page.locator("#dialog-settings .conv-id").count() == 0

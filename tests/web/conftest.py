@@ -1,6 +1,6 @@
-"""Unit tests of the web layer under CPython: the engine runs in the same interpreter
-(LocalEngine), the page is a stand-in (fakedom) drawn with the real renderers and patcher.
-The helpers are in web_helpers.py."""
+"""Fixtures of the web layer's unit tests; the helpers themselves are in webkit.py (a module
+name of its own: `from conftest import …` would find tests/e2e/conftest.py when both folders
+are given on the command line, since pytest loads every initial folder's conftest first)."""
 import sys
 from pathlib import Path
 
@@ -8,14 +8,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from web_helpers import fast_storage, run_async  # noqa: E402
+from webkit import fast_storage, run_async  # noqa: E402,F401
 
 
 @pytest.fixture
 def storage():
     return fast_storage()
-
-
-@pytest.fixture
-def run():
-    return run_async

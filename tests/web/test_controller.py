@@ -2,7 +2,7 @@
 import asyncio
 import json
 
-from web_helpers import GatedEngine, make, run_async, settle
+from webkit import GatedEngine, make, run_async, settle
 from thousand.web import intents, persist
 from thousand.web.engine_client import LocalEngine
 
@@ -203,3 +203,81 @@ def test_bots_wait_while_the_summary_is_open_also_under_the_score_sheet(storage)
     assert ctrl.ui.overlay is None
     assert ctrl.view["current_seat"] == 0 or ctrl.view["finished"]
     assert len(engine.log) > asked or ctrl.view["current_seat"] == 0
+
+
+def test_new_game_asks_first_when_a_game_is_in_progress(storage):
+    ctrl, page = start(storage, "#seed=7")
+    before = ctrl.view["action_count"]
+    assert before > 0
+    do(ctrl, intents.INTENTS["new-game"](ctrl, {}))
+    assert ctrl.ui.overlay == "confirm" and page.el("dialog-confirm") is not None
+    assert ctrl.view["action_count"] == before               # nothing lost yet
+    assert intents.escape(ctrl) and ctrl.ui.overlay is None   # Escape keeps the game
+    do(ctrl, intents.INTENTS["new-game"](ctrl, {}))
+    do(ctrl, intents.INTENTS["confirm-new-game"](ctrl, {}))
+    assert ctrl.ui.overlay is None and ctrl.view["deal_number"] == 0
+    assert ctrl.view["action_count"] < before or ctrl.seed != 7
+
+
+def test_an_illegal_card_is_refused_in_russian_words_with_the_rule(storage):
+    import re
+    ctrl, page = start(storage, "#seed=11")
+    for _ in range(300):
+        v = ctrl.view
+        if v["phase"] == "play" and v["current_seat"] == 0:
+            illegal = [c for c in v["hand"] if "play " + c not in v["legal"] and "meld " + c not in v["legal"]]
+            if illegal:
+                do(ctrl, intents.click_card(ctrl, illegal[0]))
+                text = page.el("message").textContent
+                assert text.startswith("Так нельзя: ") and re.search(r"\(§\d", text), text
+                assert not re.search(r"[A-Za-z]{3,}", text), text
+                return
+        legal = v["legal"]
+        if v["phase"] == "giving":
+            ctrl.ui.selected = legal[0].split()[1]
+            do(ctrl, intents.INTENTS["give"](ctrl, {"to": legal[0].split()[2]}))
+        elif ctrl.ui.overlay == "summary":
+            do(ctrl, intents.INTENTS["next-deal"](ctrl, {}))
+        else:
+            do(ctrl, ctrl.act("pass" if "pass" in legal else legal[0]))
+        if ctrl.ui.overlay == "summary":
+            do(ctrl, intents.INTENTS["next-deal"](ctrl, {}))
+    raise AssertionError("no illegal card came up")
+
+
+def test_settings_refuse_values_by_their_field_and_say_the_link_was_copied(storage):
+    ctrl, page = start(storage, "#seed=7")
+    do(ctrl, intents.INTENTS["settings"](ctrl, {}))
+    intents.field(ctrl, "conv-penalty", "7")                 # not a multiple of 5
+    do(ctrl, None)
+    assert page.el("err-conv-penalty").textContent.startswith("Положительное число, кратное 5")
+    do(ctrl, intents.INTENTS["apply-settings"](ctrl, {}))
+    assert ctrl.ui.overlay == "settings" and page.el("settings-error") is not None
+    intents.field(ctrl, "conv-penalty", "100")
+    # two rules that cannot be on together: the engine refuses, the table says where
+    intents.field(ctrl, "conv-must_lead_trump", "", True)
+    intents.field(ctrl, "conv-no_lead_foreign_trump", "", True)
+    do(ctrl, intents.INTENTS["apply-settings"](ctrl, {}))
+    err = page.el("err-conv-must_lead_trump")
+    assert err is not None and "«Обязательно ходить с козыря»" in err.textContent
+    assert "_" not in err.textContent
+    intents.field(ctrl, "conv-no_lead_foreign_trump", "", False)
+    do(ctrl, intents.INTENTS["share"](ctrl, {}))
+    assert page.el("share-status").textContent == "Ссылка скопирована"
+    assert "must_lead_trump=on" in page.shared[-1]
+    # a game in progress: the rules are for the next game unless it restarts now
+    assert page.el("rules-note") is not None
+    assert page.el("btn-apply").textContent == "Сохранить — правила со следующей игры"
+    rules = ctrl.view["rules_code"]
+    do(ctrl, intents.INTENTS["apply-settings"](ctrl, {}))
+    assert ctrl.view["rules_code"] == rules and "must_lead_trump=on" in ctrl.settings["rules"]
+
+
+def test_default_names_follow_the_language(storage):
+    ctrl, page = start(storage, "#seed=7")
+    assert "Бот 1" in page.el("table").textContent
+    do(ctrl, intents.INTENTS["settings"](ctrl, {}))
+    intents.field(ctrl, "set-lang", "pl")
+    do(ctrl, intents.INTENTS["apply-settings"](ctrl, {}))
+    text = page.el("table").textContent
+    assert "Bot 1" in text and "Бот" not in text and "Twój ruch" in text

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from web_helpers import FakePage, fast_storage, run_async, settle
+from webkit import FakePage, fast_storage, run_async, settle
 from thousand.web import persist
 from thousand.web.controller import Controller
 from thousand.web.engine_client import LocalEngine

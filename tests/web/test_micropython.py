@@ -1,67 +1,172 @@
-"""persist.py runs on the main thread under MicroPython, which differs from CPython in small
-ways (no json indent, str.strip of non-ASCII characters raises UnicodeError, ...): its file
-and save parsing is run there too, on the same hostile inputs as under CPython."""
+"""The table's main-thread modules under MicroPython: they compile, and the renderers draw
+the same trees as under CPython.
+
+The page runs py/thousand/web/* (scripts/build.py MAIN_THREAD) in PyScript's MicroPython,
+which lacks parts of CPython (dataclasses, some call syntax such as `f(text=x, *kids)`, dict
+order).  This test runs the very MicroPython wasm of node_modules under node, gives it the
+modules and the compiled catalogs, renders real engine views of every table (2-6 players,
+every phase, four languages, the dialogs) and compares each tree with CPython's.
+"""
 import json
-import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-RUNNER = ROOT / "tests" / "web" / "micropython_run.mjs"
 MPY = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
-FIXTURES = ROOT / "tests" / "fixtures" / "saves"
+sys.path.insert(0, str(ROOT / "scripts"))
 
-if not (shutil.which("node") and MPY.exists()) and not os.environ.get("CI"):
-    pytest.skip("node or node_modules (npm ci) missing", allow_module_level=True)
+DRIVER = r"""
+import { loadMicroPython } from %(mpy)s;
+import fs from "node:fs";
+const [root, script] = process.argv.slice(2);
+const lines = [];
+const mp = await loadMicroPython({ heapsize: 64 * 1024 * 1024, linebuffer: true,
+  stdout: (s) => lines.push(s), stderr: (s) => process.stderr.write(s + "\n") });
+function copy(src, dst) {
+  mp.FS.mkdir(dst);
+  for (const name of fs.readdirSync(src)) {
+    const s = src + "/" + name, d = dst + "/" + name;
+    if (fs.statSync(s).isDirectory()) copy(s, d); else mp.FS.writeFile(d, fs.readFileSync(s));
+  }
+}
+copy(root, "/app");
+try {
+  mp.runPython(fs.readFileSync(script, "utf8"));
+} catch (e) {
+  process.stderr.write(String(e && e.message || e) + "\n");
+  process.exit(3);
+}
+fs.writeFileSync(root + "/out.txt", lines.join("\n"));
+"""
+
+# Runs in both interpreters: one line of JSON per rendered case.
+RENDER = r"""
+import sys
+sys.path.insert(0, ROOT)
+import json
+from thousand.web import i18n, dom, ui_state, persist, budget, engine_client, messages
+from thousand.web import render_seats, render_table, render_dialogs, intents, controller
+from thousand.web.render_table import table
+from thousand.web.render_dialogs import overlay
+from thousand.web.ui_state import UIState
 
 
-def micropython(code: str, tmp_path) -> list:
-    src = tmp_path / "case.py"
-    src.write_text(code, encoding="utf-8")
-    r = subprocess.run(["node", str(RUNNER), str(src)], capture_output=True, text=True, timeout=120)
-    assert r.returncode == 0 and "PYTHON-ERROR" not in r.stdout, r.stdout + r.stderr
-    return [json.loads(line) for line in r.stdout.splitlines() if line.startswith(("[", "{", '"'))]
+def tree(v):
+    if v.tag == "#text":
+        return v.text
+    attrs = [[k, v.attrs[k]] for k in sorted(v.attrs)]
+    props = [[k, str(v.props[k])] for k in sorted(v.props)] if v.props else []
+    return [v.tag, attrs, props, v.text, [tree(c) for c in v.children]]
 
 
-FILES = ["", "not json", "\ufeff" + '{"deals": []}', "\ufeff\ufeffx", "[" * 3000 + "]" * 3000,
-         '{"names": 5}', "[1, 2]", '{"v": 99, "record": {}}', '{"v": true, "record": {}}',
-         '{"v": 1, "record": []}', "\udcff".encode("utf-8", "surrogatepass").decode("utf-8", "replace"),
-         "Ð¢Ñ‹ÑÑÑ‡Ð°", '{"format": "thousand/1", "deals": [{"seed": 1, "actions": []}]}']
+with open(ROOT + "/cases.json") as f:
+    cases = json.loads(f.read())
+with open(ROOT + "/catalog.json") as f:
+    catalog = json.loads(f.read())
+for case in cases:
+    settings = dict(persist.DEFAULT_SETTINGS)
+    settings.update(case["settings"])
+    ui = UIState(settings)
+    ui.ready = True
+    ui.catalog = catalog
+    for k, val in case["ui"].items():
+        setattr(ui, k, val)
+    view = case["view"]
+    out = [tree(table(view, ui, case["lang"])), tree(overlay(view, ui, case["lang"]))]
+    print(json.dumps(out))
+"""
 
 
-def test_game_files_are_parsed_as_under_cpython(tmp_path):
-    from thousand.web import persist
-    saves = [p.read_text(encoding="utf-8") for p in sorted(FIXTURES.glob("*/save-*.json"))]
-    cases = FILES + saves
-    code = "import json\nfrom thousand.web import persist\nCASES = " + json.dumps(cases) + """
-for text in CASES:
+def make_cases():
+    import random
+    from thousand import Conventions, Game
+    from thousand.web.service import Service
+    tables = ["classic", "classic,blind=on,unblind=on,golden_round=on", "classic,redeal_low_hand=60",
+              "two", "two,two_mode=two_talons", "two,two_mode=dead_hand,give_face_down=on",
+              "two,two_mode=draw", "four", "four,four_mode=dealer_sits_out", "classic,players=5",
+              "classic,players=6"]
+    langs = list(("ru", "uk", "pl", "en"))
+    cases = []
+    for i, code in enumerate(tables):
+        g = Game.new(conventions=Conventions.from_code(code), seed=3 + i)
+        rnd = random.Random(i)
+        seen = set()
+        for _ in range(600):
+            if g.finished or len(g.sheet) >= 2:
+                break
+            v = g.view(0)
+            key = (v["phase"], v["current_seat"] == 0, bool(v.get("trick")), bool(v.get("melds")))
+            if key not in seen:
+                seen.add(key)
+                lang = langs[len(cases) % 4]
+                cases.append({"view": v, "lang": lang, "settings": {"lang": lang}, "ui": {}})
+            g.apply(rnd.choice(g.legal_actions()))
+        if g.sheet:
+            row = g.sheet[0]
+            v = g.view(0)
+            dv = g.deal_view(row["deal"], 0)
+            for lang, kind in (("ru", "summary"), ("en", "sheet"), ("pl", "last"), ("uk", "confirm")):
+                cases.append({"view": v, "lang": lang, "settings": {"lang": lang, "show_points": False},
+                              "ui": {"overlay": kind, "summary": {"row": row, "view": dv}}})
+    conv = {"preset": "four", "four_mode": "dealer_sits_out", "penalty": 7}
+    for lang in langs:
+        draft = {"conv": conv, "names": ["", "Ann", "", "", "", ""], "level": "normal", "speed": "fast",
+                 "lang": lang, "show_points": True, "error": "x",
+                 "field_errors": {"conv-penalty": "bad"}}
+        cases.append({"view": cases[0]["view"], "lang": lang, "settings": {"lang": lang},
+                      "ui": {"overlay": "settings", "draft": draft, "share_url": "http://x/#rules=four",
+                             "share_status": "copied"}})
+    catalog = json.loads(Service().handle('{"op": "hello"}'))
+    return cases, catalog
+
+
+@pytest.mark.skipif(not MPY.exists() or shutil.which("node") is None,
+                    reason="needs node and node_modules (npm ci)")
+def test_main_thread_modules_render_the_same_under_micropython(tmp_path):
+    from build import MAIN_THREAD, LANGUAGES
+    from thousand.web import pofile
+    web = tmp_path / "thousand" / "web"
+    (web / "l10n").mkdir(parents=True)
+    (tmp_path / "thousand" / "__init__.py").write_text("")
+    src = ROOT / "py" / "thousand" / "web"
+    for mod in MAIN_THREAD:
+        shutil.copy(src / f"{mod}.py", web / f"{mod}.py")
+    for lang in LANGUAGES:
+        po = src / "l10n" / ("messages.pot" if lang == "en" else f"{lang}.po")
+        (web / "l10n" / f"{lang}.json").write_text(
+            pofile.compile_catalog(po.read_text(encoding="utf-8"), lang, source=(lang == "en")), encoding="utf-8")
+    cases, catalog = make_cases()
+    (tmp_path / "cases.json").write_text(json.dumps(cases))
+    (tmp_path / "catalog.json").write_text(json.dumps(catalog))
+    script = tmp_path / "render.py"
+    script.write_text("ROOT = '/app'\n" + RENDER)
+    driver = tmp_path / "driver.mjs"
+    driver.write_text(DRIVER % {"mpy": json.dumps(MPY.as_uri())})
+    r = subprocess.run(["node", str(driver), str(tmp_path), str(script)], capture_output=True,
+                       text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-3000:]
+    got = (tmp_path / "out.txt").read_text().splitlines()
+    # the same script under CPython, reading the same files
+    import io
+    import contextlib
+    buf = io.StringIO()
+    saved = {k: v for k, v in sys.modules.items() if k.startswith("thousand")}
+    sys_path = list(sys.path)
     try:
-        rec = persist.parse_import(text)
-        print(json.dumps(["ok", len(rec.get("deals"))]))
-    except persist.SaveProblem as e:
-        print(json.dumps([e.kind, e.detail != ""]))
-"""
-    got = micropython(code, tmp_path)
-    want = []
-    for text in cases:
-        try:
-            want.append(["ok", len(persist.parse_import(text)["deals"])])
-        except persist.SaveProblem as e:
-            want.append([e.kind, e.detail != ""])
-    assert got == want
-    assert all(w[1] is True or w[0] == "ok" for w in want)     # every refusal says why
-
-
-def test_saves_migrate_and_the_export_is_json_under_micropython(tmp_path):
-    raws = [p.read_text(encoding="utf-8") for p in sorted(FIXTURES.glob("*/save-*.json"))]
-    code = "import json\nfrom thousand.web import persist\nRAWS = " + json.dumps(raws) + """
-for raw in RAWS:
-    d = persist.parse_save(raw)
-    print(json.dumps([d["v"], d["saved"] is None, json.loads(persist.export_text(d["record"])) == d["record"]]))
-"""
-    got = micropython(code, tmp_path)
-    assert len(got) == len(raws) and all(v == 2 and ok for v, _none, ok in got)
-    assert [none for _v, none, _ok in got] == [json.loads(r)["v"] == 1 for r in raws]
+        for k in saved:
+            del sys.modules[k]
+        with contextlib.redirect_stdout(buf):
+            exec(compile("ROOT = %r\n" % str(tmp_path) + RENDER, "render.py", "exec"), {})
+    finally:
+        for k in [k for k in sys.modules if k.startswith("thousand")]:
+            del sys.modules[k]
+        sys.modules.update(saved)
+        sys.path[:] = sys_path
+    want = buf.getvalue().splitlines()
+    assert len(got) == len(want) == len(cases)
+    for i, (a, b) in enumerate(zip(got, want)):
+        assert json.loads(a) == json.loads(b), (i, cases[i]["lang"], cases[i]["view"]["phase"])

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from web_helpers import FakePage, Storage, fast_storage, run_async, settle
+from webkit import FakePage, Storage, fast_storage, run_async, settle
 from thousand.web import intents, persist
 from thousand.web.controller import Controller
 from thousand.web.engine_client import LocalEngine

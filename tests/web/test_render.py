@@ -31,10 +31,22 @@ def human_turn_game(phase, seed=7):
     pytest.skip(f"no human turn in {phase}")
 
 
-@pytest.mark.parametrize("lang", ["ru", "en"])
-def test_card_names_agree_with_the_engine(lang):
+def test_english_card_names_agree_with_the_engine():
     for code in [r + s for r in "9JQKTA" for s in "SCDH"]:
-        assert i18n.card_name(lang, code) == accessible_name(card(code), lang)
+        assert i18n.card_name("en", code) == accessible_name(card(code), "en")
+
+
+def test_russian_card_names_are_words_with_the_cases_a_sentence_needs():
+    """Screen readers read "Дама червей", not "Дама ♥" (issue 9); "отдать Даму червей"."""
+    assert i18n.card_name("ru", "QH") == "Дама червей"
+    assert i18n.card_name("ru", "TD") == "Десятка бубён"
+    assert i18n.card_name("ru", "JC", "acc") == "Валета треф"
+    assert i18n.card_name("uk", "AS") == "Туз пік"
+    assert i18n.card_name("pl", "QH", "acc") == "Damę kier"
+    for lang in i18n.LANG_CODES:
+        for code in [r + s for r in "9JQKTA" for s in "SCDH"]:
+            name = i18n.card_name(lang, code)
+            assert not any(g in name for g in "♠♣♦♥"), name
 
 
 def test_play_turn_marks_exactly_the_legal_cards():
@@ -80,10 +92,13 @@ def test_every_table_renders_in_every_phase(code):
     rnd = random.Random(5)
     n = conv.players
     phases, turns = set(), set()
+    last_phase = None
     for _ in range(1000):
         if g.finished:
             break
         v = g.view(0)
+        new_phase = v["phase"] != last_phase
+        last_phase = v["phase"]
         phases.add(v["phase"])
         if v["current_seat"] == 0:
             turns.add(v["phase"])
@@ -92,7 +107,7 @@ def test_every_table_renders_in_every_phase(code):
         assert t.attrs["data-seats"] == str(n)
         assert sorted(int(x.attrs["data-seat"]) for x in t.find(lambda x: "data-seat" in x.attrs)) \
             == list(range(n))
-        for kind in ("sheet", "last", "over"):
+        for kind in ("sheet", "last", "over") if new_phase else ():   # the dialogs once a phase
             overlay(v, ui(overlay=kind), "en")
         if v["current_seat"] == 0 and v["phase"] not in PHASE_CONTROLS:
             words = {a for a in v["legal"] if a.split()[0] not in CARD_VERBS}
@@ -151,27 +166,30 @@ def settings_ui(conv):
     return u
 
 
-def test_settings_offer_only_the_player_counts_the_table_draws():
-    """TABLE_PLAYERS (3 until issue 9): presets for other counts and the §7 variants are not
-    offered; every other convention of the catalog is (each one is playable)."""
+def test_settings_offer_every_player_count_and_only_its_variants():
+    """Every preset and player count the engine plays is offered (issue 9 seats 2-6 around
+    the table); the §7 variant of a count only with that count."""
     from thousand import PRESETS, Conventions
     u = settings_ui({"preset": "classic"})
     o = overlay(None, u, "ru")
     offered = [x.attrs["value"] for x in o.by_id("set-preset").find(lambda x: x.tag == "option")]
-    assert offered == [p for p in PRESETS if Conventions.from_preset(p).players == 3]
-    rows = {x.attrs["data-conv"] for x in o.find(lambda x: "data-conv" in x.attrs)}
-    want = {i["id"] for i in Conventions.catalog() if i["section"] != "7" and i["id"] != "players"}
-    assert rows == want
-
-
-def test_settings_keep_a_linked_player_count_in_force():
-    u = settings_ui({"preset": "four", "players": 4})
-    o = overlay(None, u, "en")
-    offered = [x.attrs["value"] for x in o.by_id("set-preset").find(lambda x: x.tag == "option")]
-    assert "four" in offered and "two" not in offered
+    assert offered == list(PRESETS)
     counts = [x.attrs["value"] for x in o.by_id("conv-players").find(lambda x: x.tag == "option")]
-    assert counts == ["3", "4"]
-    assert o.by_id("conv-four_mode") is not None
+    assert counts == ["2", "3", "4", "5", "6"]
+    rows = {x.attrs["data-conv"] for x in o.find(lambda x: "data-conv" in x.attrs)}
+    want = {i["id"] for i in Conventions.catalog() if i["section"] != "7"}
+    assert rows == want
+    for conv, extra in (({"preset": "two"}, {"two_mode"}), ({"preset": "four"}, {"four_mode"}),
+                        ({"preset": "four", "four_mode": "dealer_sits_out"}, {"four_mode", "sitter_marriage"}),
+                        ({"preset": "classic", "players": 5}, set())):
+        u = settings_ui(conv)
+        o = overlay(None, u, "en")
+        rows = {x.attrs["data-conv"] for x in o.find(lambda x: "data-conv" in x.attrs)}
+        assert rows == want | extra, conv
+        # one name field per player
+        names = [x for x in o.find(lambda x: x.attrs.get("id", "").startswith("set-name-"))]
+        assert len(names) == Conventions.from_preset(conv["preset"], **{k: v for k, v in conv.items()
+                                                                           if k != "preset"}).players
 
 
 def test_threshold_field_reads_empty_as_off():

@@ -36,3 +36,30 @@ def test_stale_twin_is_not_served(tmp_path):
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+def test_an_address_that_is_not_a_file_gets_not_found_with_a_link_home(tmp_path):
+    """/game/, /index.html/x, a folder without index.html: a "not found" page in both
+    languages with a link home, status 404 — never a directory listing or a bare error."""
+    import urllib.error
+    (tmp_path / "index.html").write_text("<!doctype html><title>game</title>")
+    (tmp_path / "web").mkdir()
+    (tmp_path / "web" / "style.css").write_text("body{}")
+    httpd = make_server(tmp_path, 0, quiet=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{httpd.server_address[1]}"
+    try:
+        for path in ("/game/", "/index.html/x", "/web/", "/nope.js"):
+            try:
+                urllib.request.urlopen(base + path)
+                raise AssertionError(path + " answered 200")
+            except urllib.error.HTTPError as e:
+                assert e.code == 404, path
+                body = e.read().decode("utf-8")
+                assert "Страница не найдена" in body and "Page not found" in body, path
+                assert 'id="home" href="/"' in body, path
+                assert "style.css" not in body          # no listing of the folder
+        assert fetch(base + "/")[1].startswith(b"<!doctype html><title>game")
+    finally:
+        httpd.shutdown()
+        httpd.server_close()

@@ -18,9 +18,9 @@ over there.  One write at a time (``save``): it always writes the newest positio
 import asyncio
 import random
 
-from . import persist
-from .i18n import Text
-from .ui_state import HUMAN, LEVELS, PACE_MS, UIState
+from . import messages, persist
+from .i18n import LANG_CODES, Text, default_name, is_default_name
+from .ui_state import HUMAN, LEVELS, MAX_PLAYERS, PACE_MS, TRICK_PAUSE_MS, UIState
 from .budget import HARD_BUDGET, HINT_BUDGET
 
 
@@ -80,7 +80,7 @@ class Controller:
             await coro
         except Exception as e:  # noqa: BLE001 - say it on the table, never a dead page
             self.page.log("intent failed: " + str(e))
-            self.ui.message = "error: " + str(e)
+            self.ui.message = self.t("internal_error")
         finally:
             self.ui.busy = False
         self.draw()
@@ -135,7 +135,11 @@ class Controller:
                 self.seed = data["record"].get("seed") if isinstance(data["record"].get("seed"), int) else 0
             else:
                 self.saves.fail(raw)
-                self.save_problem("corrupt", reply.get("why", ""))
+                self.page.log("save not replayed: " + str(reply.get("why", "")))
+                self.ui.notice("corrupt", self.t("load_failed", why=messages.explain(self.t_obj(), reply.get("info")),
+                                                 key=persist.BACKUP_KEY),
+                               actions=[("new_game", "new-game")])
+                self.page.set_flag("saveProblem", "corrupt")
         if link["rules"] is not None:
             await self.apply_link(link["rules"])
         if self.view is None and not any(n["kind"] in ("corrupt", "future") for n in ui.notices):
@@ -156,28 +160,37 @@ class Controller:
             if self.ui.overlay == "settings":
                 self.draw()
 
+    def t_obj(self):
+        return Text(self.ui.lang, self.ui.names(self.view) if self.view else [])
+
     def save_problem(self, kind, detail):
+        """The save could not be used: say so in the player's words (the technical detail,
+        in English, goes to the console)."""
         key = "save_future" if kind == "future" else "save_corrupt"
-        self.ui.notice(kind, self.t(key, detail=str(detail)[:300], key=persist.BACKUP_KEY),
-                       actions=[("new_game", "new-game")])
+        self.page.log("save problem (" + str(kind) + "): " + str(detail)[:300])
+        self.ui.notice(kind, self.t(key, key=persist.BACKUP_KEY), actions=[("new_game", "new-game")])
         self.page.set_flag("saveProblem", kind)
+
+    def in_progress(self):
+        v = self.view
+        return v is not None and not v.get("finished") and (v.get("action_count") or 0) > 0
 
     async def apply_link(self, code):
         r = await self.request("rules", code=code)
-        if r.get("problems"):
-            self.ui.notice("link", self.t("link_ignored", what="; ".join(r["problems"])[:600]))
-        v = self.view
-        in_progress = v is not None and not v.get("finished") and (v.get("action_count") or 0) > 0
-        if in_progress:
+        t = self.t_obj()
+        errors = r.get("errors") or [{"code": "bad_convention", "params": {}} for _ in r.get("problems") or []]
+        if errors:
+            self.ui.notice("link", self.t("link_ignored", what=messages.link_problems(t, errors)))
+        if self.in_progress():
             self.link_code = r["code"]
-            self.ui.notice("link-pending", self.t("link_pending", code=r["code"]),
+            self.ui.notice("link-pending", self.t("link_pending", rules=messages.rules_summary(t, r.get("dict"))),
                            actions=[("start_with_link", "link-start"), ("keep_game", "link-keep")])
         else:
             self.settings["rules"] = r["code"]
             persist.save_settings(self.storage, self.settings)
             self.view = None
-            if not r.get("problems"):
-                self.ui.notice("link-ok", self.t("link_applied", code=r["code"]))
+            if not errors:
+                self.ui.notice("link-ok", self.t("link_applied", rules=messages.rules_summary(t, r.get("dict"))))
 
     # ---- the game -------------------------------------------------------------------------
     def take(self, reply, fresh=False):
@@ -188,10 +201,13 @@ class Controller:
         self.record = reply["record"]
         ui.reset_for_position()
         ui.message = ""
+        if self.view.get("current_seat") == HUMAN and not self.view.get("finished"):
+            ui.focus = "turn"
         if fresh:
             ui.summary = None
             ui.overlay_back = None
             ui.hint = None
+            ui.hand_focus = None
             ui.overlay = "over" if self.view.get("finished") else None
             return
         sheet = self.view.get("sheet") or []
@@ -243,15 +259,25 @@ class Controller:
         self.ui.blocked = False
         self.ui.drop_notice("other-tab")
 
+    def seat_names(self):
+        """The names a new game records: the player's own, else the defaults in his language."""
+        chosen = self.settings.get("names") or []
+        out = []
+        for s in range(MAX_PLAYERS):
+            c = chosen[s].strip() if s < len(chosen) and isinstance(chosen[s], str) else ""
+            out.append(c if c and not is_default_name(c, s) else default_name(self.ui.lang, s))
+        return out
+
     async def new_game(self, seed=None, rules=None):
         self.epoch += 1
         if self.ui.blocked or self.saves.blocked:
             await self.claim()
         self.seed = seed if seed is not None else random.randrange(1, 2 ** 31 - 1)
+        self.ui.overlay = None
         reply = await self.request("new", rules=rules or self.settings.get("rules") or "classic",
-                                   names=[n.strip() for n in self.settings.get("names") or []],
-                                   seed=self.seed)
+                                   names=self.seat_names(), seed=self.seed)
         self.saves.new_game(self.new_game_id())
+        self.ui.blocked = False
         self.ui.drop_notice("corrupt", "future", "other-tab", "link-pending")
         self.take(reply, fresh=True)
         await self.save()
@@ -272,7 +298,11 @@ class Controller:
         if epoch != self.epoch:
             return False
         if not reply.get("ok"):
-            self.ui.message = self.t("illegal", why=reply.get("why", ""))
+            if reply.get("error") == "illegal":
+                self.ui.message = self.t("illegal", why=messages.explain(self.t_obj(), reply.get("info")))
+            else:
+                self.page.log("action failed: " + str(reply.get("why", "")))
+                self.ui.message = self.t("internal_error")
             return False
         self.take(reply)
         await self.save()
@@ -294,17 +324,23 @@ class Controller:
             t0 = self.page.now()
             await self.page.sleep(20)      # let the last frame paint first
             level = self.settings.get("level") if self.settings.get("level") in LEVELS else "normal"
-            talon_shown = self.view.get("phase") == "giving" and not self.view.get("gives")
+            v = self.view
+            talon_shown = v.get("phase") == "giving" and not v.get("gives")
+            trick_taken = v.get("phase") == "play" and not v.get("trick") and bool(v.get("last_trick"))
             reply = await self.request("bot", level=level, budget=HARD_BUDGET)
-            pace = PACE_MS.get(self.settings.get("speed"), 800)
+            speed = self.settings.get("speed")
+            pace = PACE_MS.get(speed, 800)
             if talon_shown:
                 pace *= 2      # the talon was just shown: give the player time to look
+            if trick_taken:
+                pace += TRICK_PAUSE_MS.get(speed, 700)   # the full trick stays, then is taken
             wait = pace - (self.page.now() - t0)
             if wait > 0:
                 await self.page.sleep(wait)
         except Exception as e:  # noqa: BLE001
             self.bot_running = False
-            self.ui.message = self.t("bot_error", why=str(e)[:200])
+            self.page.log("bot failed: " + str(e)[:300])
+            self.ui.message = self.t("bot_error")
             self.draw()
             return
         if epoch != self.epoch or self.ui.blocked:
@@ -313,7 +349,8 @@ class Controller:
             return
         if not reply.get("ok"):
             self.bot_running = False
-            self.ui.message = self.t("bot_error", why=reply.get("why", ""))
+            self.page.log("bot failed: " + str(reply.get("why", ""))[:300])
+            self.ui.message = self.t("bot_error")
             self.draw()
             return
         if reply.get("problem"):
@@ -436,11 +473,17 @@ class Controller:
     def open_settings(self):
         ui = self.ui
         conv = dict((self.view or {}).get("conventions") or {"preset": "classic"})
-        ui.draft = {"conv": conv, "names": list(self.settings["names"]),
+        names = []
+        for s in range(MAX_PLAYERS):
+            c = self.settings["names"][s] if s < len(self.settings["names"]) else ""
+            names.append("" if is_default_name(c, s) else c)
+        ui.draft = {"conv": conv, "names": names,
                     "level": self.settings["level"], "speed": self.settings["speed"],
-                    "lang": ui.lang, "error": ""}
+                    "lang": ui.lang, "show_points": self.settings.get("show_points", True),
+                    "error": "", "field_errors": {}}
         ui.overlay = "settings"
         ui.share_url = ""
+        ui.share_status = ""
 
     def draft_changes(self):
         d = self.ui.draft
@@ -453,9 +496,21 @@ class Controller:
 
     async def draft_code(self):
         preset, changes = self.draft_changes()
+        d = self.ui.draft
+        local = d.get("field_errors") or {}
+        if local:                      # a field the form itself found wrong (intents.field)
+            d["error"] = list(local.values())[0]
+            return None
         r = await self.request("draft", preset=preset, changes=changes)
+        d["error"] = ""
+        d["server_errors"] = {}
         if not r.get("ok"):
-            self.ui.draft["error"] = r.get("why", "")
+            info = r.get("info") or {}
+            text = messages.explain(self.t_obj(), info) if info else self.t("err:bad_convention")
+            field = (info.get("params") or {}).get("field")
+            if field:
+                d["server_errors"]["conv-" + str(field)] = text
+            d["error"] = text          # also by the buttons: the player sees it where he clicked
             return None
         self.ui.draft["error"] = ""       # the form is right now: no stale reason
         return r["code"]
@@ -470,12 +525,11 @@ class Controller:
             self.draw()
             return
         names = [n.strip() for n in d["names"]]
-        if not all(names):
-            d["error"] = self.t("invalid_name")
-            self.draw()
-            return
-        self.settings.update({"names": names, "level": d["level"], "speed": d["speed"],
-                              "lang": d["lang"] if d["lang"] in ("ru", "en") else "ru",
+        while names and not names[-1]:
+            names.pop()
+        self.settings.update({"names": names or [""], "level": d["level"], "speed": d["speed"],
+                              "lang": d["lang"] if d["lang"] in LANG_CODES else "ru",
+                              "show_points": bool(d.get("show_points", True)),
                               "rules": code})
         persist.save_settings(self.storage, self.settings)
         ui.lang = self.settings["lang"]
@@ -492,4 +546,6 @@ class Controller:
             return
         loc = self.page.location()
         self.ui.share_url = persist.share_url(loc["origin"], loc["pathname"], code, self.page.encode)
-        self.page.share(self.ui.share_url, self.t("title"))
+        self.ui.share_status = ""
+        status = await self.page.share(self.ui.share_url, self.t("title"))
+        self.ui.share_status = status if status in ("copied", "shared") else "manual"

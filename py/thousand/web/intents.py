@@ -50,6 +50,7 @@ def next_deal(c, data):
     c.ui.overlay = None
     c.ui.overlay_back = None
     c.ui.summary = None
+    c.ui.focus = "turn"
 
 
 def open_sheet(kind):
@@ -94,8 +95,22 @@ def settings(c, data):
     c.open_settings()
 
 
+def new_game(c, data):
+    """New game: straight away, unless a game is in progress (then ask first)."""
+    if c.in_progress() and c.ui.overlay != "over":
+        c.ui.overlay = "confirm"
+        return None
+    return c.new_game()
+
+
+def confirm_new_game(c, data):
+    c.ui.overlay = None
+    return c.new_game()
+
+
 INTENTS = {
-    "new-game": lambda c, data: c.new_game(),
+    "new-game": new_game,
+    "confirm-new-game": confirm_new_game,
     "pass": act("pass"),
     "concede": act("concede"),
     "redeal": act("redeal"),
@@ -136,6 +151,7 @@ def click_card(c, code):
         return None
     legal = v.get("legal") or []
     ph = v.get("phase")
+    ui.hand_focus = code
     if ph == "play":
         if "meld " + code in legal:
             ui.meld_card = code
@@ -145,7 +161,10 @@ def click_card(c, code):
     if ph == "giving":
         if any(a.startswith("give " + code + " ") for a in legal):
             ui.selected = None if ui.selected == code else code
+            ui.hand_focus = code
             ui.message = ""
+            if ui.selected:
+                ui.focus = "give"      # Enter again gives it to the first who has none yet
         else:
             ui.message = c.t("illegal", why=c.t("pick_card"))
         return None
@@ -165,6 +184,8 @@ def field(c, fid, value, checked=None):
         return
     if fid in ("set-lang", "set-level", "set-speed"):
         d[fid[4:]] = value
+    elif fid == "set-show_points":
+        d["show_points"] = bool(checked)
     elif fid.startswith("set-name-"):
         i = int(fid[9:])
         if 0 <= i < len(d["names"]):
@@ -179,19 +200,64 @@ def field(c, fid, value, checked=None):
                 item = it
         if item is None:
             return
-        if item["kind"] == "bool":
+        errors = d.setdefault("field_errors", {})
+        errors.pop(fid, None)
+        d["error"] = ""
+        kind = item["kind"]
+        if kind == "bool":
             d["conv"][cid] = bool(checked)
-        elif item["kind"] == "threshold" and value.strip() in ("", "off"):
+        elif kind == "threshold" and value.strip() in ("", "off"):
             d["conv"][cid] = "off"
-        else:
+        elif kind in ("threshold", "penalty"):
+            # numbers typed in: only values the engine accepts (else an error by the field)
             try:
-                d["conv"][cid] = int(value)
+                n = int(value.strip())
             except ValueError:
-                d["conv"][cid] = value
+                n = None
+            ok = n is not None and (0 <= n <= 120 if kind == "threshold" else 5 <= n <= 1000 and n % 5 == 0)
+            if ok:
+                d["conv"][cid] = n
+            else:
+                errors[fid] = c.t("field_points" if kind == "threshold" else "field_multiple_of_5")
+        else:
+            match = None
+            for v in item.get("values") or []:
+                if str(v) == value:
+                    match = v
+            if match is not None:
+                d["conv"][cid] = match
+            else:
+                errors[fid] = c.t("field_number")
 
 
 def escape(c):
     if c.ui.overlay in CLOSABLE:
         close(c, {})
         return True
+    if c.ui.selected:                  # a card picked to give: put it back
+        c.ui.selected = None
+        return True
     return False
+
+
+def move_in_hand(c, key):
+    """Arrow keys (Home, End) in the hand: the card that gets the Tab stop, or None."""
+    v = c.view or {}
+    hand = list(v.get("hand") or [])
+    if not hand:
+        return None
+    from .render_table import focus_card, legal_cards
+    cur = focus_card(v, c.ui, hand, legal_cards(v, c.ui))
+    i = hand.index(cur) if cur in hand else 0
+    if key in ("ArrowRight", "ArrowDown"):
+        i = (i + 1) % len(hand)
+    elif key in ("ArrowLeft", "ArrowUp"):
+        i = (i - 1) % len(hand)
+    elif key == "Home":
+        i = 0
+    elif key == "End":
+        i = len(hand) - 1
+    else:
+        return None
+    c.ui.hand_focus = hand[i]
+    return hand[i]

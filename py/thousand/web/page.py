@@ -29,21 +29,125 @@ def nn(x):
     return x
 
 
+FOCUSABLE = ("button:not([disabled]), select:not([disabled]), input:not([disabled]), "
+             "[tabindex]:not([tabindex='-1'])")
+
+
+def active():
+    return nn(document.activeElement)
+
+
+def inside(el, selector):
+    try:
+        return bool(el) and bool(nn(el.closest(selector)))
+    except Exception:  # noqa: BLE001 - a text node or a detached element
+        return False
+
+
 class Page:
     def __init__(self, root):
         self.root = root
         self.tree = None
         self.overlay_kind = None
+        self.opener = None          # the element that had focus when a dialog opened
+        self.opener_in_hand = False
 
     def draw(self, view, ui):
+        before = active()
+        in_hand = inside(before, "#hand")
+        scroll = self.dialog_scroll()
         new = [table(view, ui, ui.lang), overlay(view, ui, ui.lang)]
         self.tree = dom.patch(document, self.root, self.tree, new)
+        if scroll is not None:
+            self.restore_scroll(scroll)
+        self.place_focus(ui, in_hand)
+
+    # ---- focus: dialogs take it, the hand keeps it, a new turn brings it back --------------
+    def place_focus(self, ui, was_in_hand):
         if ui.overlay != self.overlay_kind:
+            opened = ui.overlay is not None and self.overlay_kind is None
+            closed = ui.overlay is None and self.overlay_kind is not None
             self.overlay_kind = ui.overlay
-            if ui.overlay is not None and ui.overlay != "settings":
-                first = self.root.querySelector("#overlay-root [data-autofocus]")
+            if opened:
+                cur = active()
+                self.opener = cur if cur is not None and not inside(cur, "#overlay-root") else None
+                self.opener_in_hand = inside(cur, "#hand")
+            if ui.overlay is not None:
+                first = (self.root.querySelector("#overlay-root [data-autofocus]")
+                         or self.root.querySelector("#overlay-root .dialog h2"))
                 if first:
                     first.focus()
+                return
+            if closed:
+                back, in_hand = self.opener, self.opener_in_hand
+                self.opener = None
+                if back is not None and bool(back.isConnected):
+                    back.focus()           # back where the player was
+                    ui.focus = None
+                    return
+                if in_hand:                # the card that opened it has been played
+                    self.focus_hand()
+                    ui.focus = None
+                    return
+        if ui.overlay is not None:
+            return
+        request, ui.focus = ui.focus, None
+        cur = active()
+        idle = cur is None or str(cur.tagName) == "BODY" or not bool(cur.isConnected)
+        if request == "give":
+            target = self.root.querySelector("#controls [data-action='give']:not([disabled])")
+            if target:
+                target.focus()
+                return
+        if request == "hand" or (was_in_hand and idle):
+            self.focus_hand()
+            return
+        if request == "turn" and (idle or inside(cur, "#hand") or inside(cur, "#controls")):
+            if not self.focus_hand(only_legal=True):
+                target = self.root.querySelector("#controls .btn-primary, #controls button")
+                if target:
+                    target.focus()
+
+    def focus_hand(self, only_legal=False):
+        el = self.root.querySelector("#hand [tabindex='0']")
+        if el and (not only_legal or str(el.getAttribute("data-legal")) == "true"):
+            el.focus()
+            return True
+        return False
+
+    def trap_tab(self, event):
+        """Tab and Shift+Tab stay inside an open dialog."""
+        box = self.root.querySelector("#overlay-root .dialog")
+        if not box:
+            return False
+        nodes = box.querySelectorAll(FOCUSABLE)
+        items = [nodes.item(i) for i in range(int(nodes.length))]
+        items = [e for e in items if int(e.getClientRects().length) > 0]
+        if not items:
+            return False
+        cur = active()
+        first, last = items[0], items[-1]
+        back = bool(event.shiftKey)
+        if not inside(cur, "#overlay-root .dialog"):
+            (last if back else first).focus()
+        elif back and bool(cur.isSameNode(first)):
+            last.focus()
+        elif not back and bool(cur.isSameNode(last)):
+            first.focus()
+        else:
+            return False
+        event.preventDefault()
+        return True
+
+    # ---- the settings keep their scroll position through a redraw --------------------------
+    def dialog_scroll(self):
+        box = self.root.querySelector("#overlay-root .dialog")
+        return (box.id, box.scrollTop) if box else None
+
+    def restore_scroll(self, saved):
+        box = self.root.querySelector("#overlay-root .dialog")
+        if box and box.id == saved[0] and box.scrollTop != saved[1]:
+            box.scrollTop = saved[1]
 
     def ready(self):
         window.thousandBoot.ready()
@@ -90,7 +194,15 @@ class Page:
         setattr(ds, name, value)
 
     def set_lang(self, lang):
+        """The page's language: <html lang>, the title, the words of the static HTML."""
+        from .i18n import tr
         document.documentElement.lang = lang
+        document.title = tr(lang, "title")
+        for id_, key in (("update-text", "update"), ("update-now", "update_now"),
+                         ("update-later", "update_later")):
+            el = document.getElementById(id_)
+            if el:
+                el.textContent = tr(lang, key)
 
     def log(self, text):
         window.console.warn(text)
@@ -112,8 +224,12 @@ class Page:
     def encode(self, text):
         return window.encodeURIComponent(text)
 
-    def share(self, url, title):
-        window.thousandBoot.share(url, title)
+    async def share(self, url, title):
+        """The phone's share sheet, else the clipboard: "shared", "copied" or "manual"."""
+        try:
+            return str(await window.thousandBoot.share(url, title))
+        except Exception:  # noqa: BLE001
+            return "manual"
 
 
 def element_data(el):
@@ -190,12 +306,25 @@ def start():
             intents.field(ctrl, fid, "", bool(el.checked))
         else:
             intents.field(ctrl, fid, str(el.value))
-        if fid == "set-preset":
+        if fid == "set-preset" or (str(event.type) == "change" and fid.startswith("conv-")):
             ctrl.draw()
 
     def on_keydown(event):
-        if str(event.key) == "Escape" and intents.escape(ctrl):
+        key = str(event.key)
+        if key == "Escape" and intents.escape(ctrl):
+            event.preventDefault()
             ctrl.draw()
+            return
+        if key == "Tab" and ctrl.ui.overlay is not None:
+            page.trap_tab(event)
+            return
+        if key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End") \
+                and inside(active(), "#hand") and ctrl.ui.overlay is None:
+            code = intents.move_in_hand(ctrl, key)
+            if code:
+                event.preventDefault()
+                ctrl.ui.focus = "hand"
+                ctrl.draw()
 
     def on_storage(event):
         key = event.key

@@ -38,6 +38,7 @@ DEFAULT_SETTINGS = {
     "level": "normal",
     "speed": "normal",
     "rules": "classic",
+    "show_points": True,     # each seat's points so far in the deal (a display option)
     "bot_worker": True,      # bots think in a worker (False: on the main thread; for benchmarks)
 }
 
@@ -193,7 +194,8 @@ def load_settings(storage) -> dict:
         except ValueError:
             pass
     names = out["names"]
-    if not (isinstance(names, list) and len(names) == 3 and all(isinstance(n, str) for n in names)):
+    # one name per seat, up to six; "" (or a default name) shows the language's default
+    if not (isinstance(names, list) and 1 <= len(names) <= 6 and all(isinstance(n, str) for n in names)):
         out["names"] = list(DEFAULT_SETTINGS["names"])
     return out
 

@@ -1,18 +1,27 @@
 """The table as a function: ``table(view, ui, lang) -> VNode`` (``#table``).
 
-Reads only the engine's view of the human (seat 0) and the UIState; never the engine.  Every
-seat comes from ``len(view["names"])``: the opponents are the other seats in order, so the
-same code draws 2 to 6 players (issue 9 places them around the table).
+Reads only the engine's view of the human (seat 0) and the UIState; never the engine.  The
+seats sit around the table (render_seats: 2 to 6 players, the human at the bottom); the
+middle shows the bidding, the talon, the given cards, the trick (each card in front of the
+seat that played it), the marriage announcement (a polite live region) and the status.
 
 DOM contract (README): ``#table[data-phase]``, ``[data-seat]``, ``[data-card]`` with
-``data-legal``, the ``data-action`` names, and the data-* state on ``#table``.
+``data-legal``, the ``data-action`` names, the data-* state on ``#table``; and since issue 9
+``#bids``, ``#gives`` / ``[data-given]``, ``[data-points]``, ``#announce``.
 """
 from .dom import h
-from .i18n import SUIT_NAMES, MARRIAGE_VALUE, Text, fmt_delta, glyph, is_red, rank_label, short_card
+from .i18n import MARRIAGE_VALUE, Text, card_points, fmt_delta
+from .render_seats import (BID_PHASES, backs, bids_list, card, dead_block, discards_block,
+                           given_cards_in_hand, gives_block, human_marks, icon, opponents,
+                           positions, ring, seat_box, seat_head, seats, stock_block, talon_block,
+                           talon_cards_in_hand, trick)
 from .ui_state import HUMAN
 
-TOOLS = (("last_trick", "last-trick", "↺"), ("sheet", "sheet", "☰"),
-         ("settings", "settings", "⚙"), ("new_game", "new-game", "+"))
+__all__ = ["table", "opponents", "seats", "seat_box", "seat_head", "card", "backs", "BID_PHASES"]
+
+# (message id, data-action, icon, short label id)
+TOOLS = (("last_trick", "last-trick", "last", "last_trick_short"), ("sheet", "sheet", "sheet", "sheet_short"),
+         ("settings", "settings", "settings", "settings_short"), ("new_game", "new-game", "new", "new_game_short"))
 
 
 def btn(label, action, cls="btn", **attrs):
@@ -22,16 +31,8 @@ def btn(label, action, cls="btn", **attrs):
     return h("button", a, text=label)
 
 
-def text_for(view, ui, lang) -> Text:
+def text_for(view, ui, lang):
     return Text(lang, ui.names(view) if view else [])
-
-
-def seats(view) -> list:
-    return list(range(len(view.get("names") or [])))
-
-
-def opponents(view) -> list:
-    return [s for s in seats(view) if s != HUMAN]
 
 
 def shown_view(view, ui):
@@ -48,20 +49,6 @@ def hinted_action(view, ui):
     return None
 
 
-def card(code, lang, tag="div", **attrs):
-    a = {"cls": "card" + (" red" if is_red(code) else ""), "data-card": code,
-         "aria-label": Text(lang).card(code)}
-    if tag == "div":
-        a["role"] = "img"
-    else:
-        a["type"] = "button"
-    for k, v in attrs.items():
-        a[k.replace("_", "-")] = v
-    return h(tag, a,
-             h("span", {"cls": "rank", "aria-hidden": "true"}, text=rank_label(code)),
-             h("span", {"cls": "suit", "aria-hidden": "true"}, text=glyph(code)))
-
-
 # ---- the whole table ---------------------------------------------------------------------
 def table(view, ui, lang):
     t = text_for(view, ui, lang)
@@ -73,8 +60,10 @@ def table(view, ui, lang):
                  *body)
     v, finished_deal = shown_view(view, ui)
     cur = v.get("current_seat")
+    n = len(v.get("names") or [])
     attrs = {
-        "id": "table", "cls": "table" + ("" if ui.ready else " waiting"),
+        "id": "table", "cls": "table seats-" + str(n) + ("" if ui.ready else " waiting")
+        + " speed-" + str(ui.settings.get("speed") or "normal"),
         "data-lang": lang, "data-phase": v["phase"],
         "data-showing": "finished-deal" if finished_deal else "",
         "data-turn": "" if cur is None else str(cur),
@@ -83,12 +72,14 @@ def table(view, ui, lang):
         "data-actions": str(view.get("action_count", "")),
         "data-rules": view.get("rules_code") or "",
         "data-trump": v.get("trump") or "",
-        "data-seats": str(len(v.get("names") or [])),
+        "data-seats": str(n),
+        "data-golden": "true" if v.get("golden_deal") else None,
+        "data-blind": "true" if v.get("blind") else None,
     }
     return h("div", attrs,
              topbar(v, ui, t), notices(ui, t),
-             h("section", {"cls": "opponents"}, *[seat_box(v, ui, t, s) for s in opponents(v)]),
-             center(v, ui, t), controls(v, ui, t), player_box(v, ui, t))
+             ring(v, ui, t, center(v, ui, t)),
+             controls(v, ui, t), player_box(v, ui, t))
 
 
 def topbar(v, ui, t):
@@ -97,23 +88,25 @@ def topbar(v, ui, t):
         info = t("game_info", n=v["deal_number"] + 1, dealer=t.name(v.get("dealer")))
     has_last = bool(v and v.get("last_trick"))
     tools = []
-    for key, action, short in TOOLS:
+    for key, action, ico, short in TOOLS:
         label = t(key)
         off = (action == "last-trick" and not has_last)
-        tools.append(h("button", {"type": "button", "cls": "btn btn-small tool", "data-action": action,
-                                  "aria-label": label, "title": label, "disabled": off},
-                       h("span", {"cls": "tool-short", "aria-hidden": "true"}, text=short),
+        tools.append(h("button", {"type": "button", "cls": "btn btn-small tool tool-" + action,
+                                  "data-action": action, "aria-label": label, "title": label,
+                                  "disabled": off},
+                       icon(ico),
+                       h("span", {"cls": "tool-short", "aria-hidden": "true"}, text=t(short)),
                        h("span", {"cls": "tool-long", "aria-hidden": "true"}, text=label)))
     return h("header", {"cls": "topbar"},
              h("h1", {"cls": "logo"}, text=t("title")),
              h("span", {"cls": "info", "id": "deal-info"}, text=info),
-             h("nav", {"cls": "tools", "aria-label": t("settings")}, *tools))
+             h("nav", {"cls": "tools", "aria-label": t("tools")}, *tools))
 
 
 def notices(ui, t):
     items = []
     for n in ui.notices:
-        kids = [h("span", text=n["text"])]
+        kids = [h("span", {"cls": "notice-text"}, text=n["text"])]
         for label, action in n["actions"]:
             kids.append(btn(t(label), action, "btn btn-small"))
         if n["kind"] not in ("corrupt", "future", "other-tab", "engine"):
@@ -124,88 +117,51 @@ def notices(ui, t):
     return h("div", {"cls": "notices", "id": "notices"}, *items)
 
 
-# ---- seats -------------------------------------------------------------------------------
-def seat_head(v, t, s):
-    score = v["scores"][s]
-    bolts = v["bolts"][s]
-    kids = [h("span", {"cls": "seat-name"}, text=t.name(s)),
-            h("span", {"cls": "seat-score", "data-score": score}, text=str(score))]
-    if bolts:
-        kids.append(h("span", {"cls": "bolts", "aria-label": t("bolts") + ": " + str(bolts)},
-                      text="/" * bolts))
-    barrel = (v.get("barrel") or [{}] * (s + 1))[s]
-    if barrel.get("on"):
-        kids.append(h("span", {"cls": "barrel-mark"},
-                      text="🛢 " + t("barrel", n=barrel.get("attempts", 0))))
-    if v.get("dealer") == s:
-        kids.append(h("span", {"cls": "dealer-mark", "title": t("dealer")}, text="⟲"))
-    return h("div", {"cls": "seat-head"}, *kids)
+# ---- compatibility names (tests and tools use them) -----------------------------------------
+def seat_status(v, t, s):
+    from .render_seats import bid_text
+    return bid_text(v, t, s)
 
 
-def seat_status(v, t, s) -> str:
-    ph = v["phase"]
-    if ph == "bidding":
-        last = None
-        for seat, a in v.get("bids") or []:
-            if seat == s:
-                last = a
-        if last == "pass":
-            return t("pass")
-        if last and last.startswith("bid "):
-            return last.split()[1]
-        if last:                          # blind, unblind (§6.7)
-            return t("said_" + last)
-        if s == v.get("forced_bidder"):
-            return "100"
-        return ""
-    if v.get("declarer") == s and v.get("contract"):
-        return str(v["contract"])
-    if ph == "play":
-        return t("tricks", n=v["tricks_taken"][s])
-    return ""
-
-
-def seat_box(v, ui, t, s):
-    turn = v.get("current_seat") == s
-    n = v["hand_sizes"][s] if v.get("hand_sizes") else 0
-    status = seat_status(v, t, s)
-    if turn and not v["finished"]:
-        status = (status + " · " if status else "") + t("thinking", name="").strip(" …") + "…"
-    return h("div", {"cls": "seat" + (" turn" if turn else "")
-                     + (" declarer" if v.get("declarer") == s else ""),
-                     "data-seat": s, "data-turn": "true" if turn else None},
-             seat_head(v, t, s),
-             h("div", {"cls": "backs", "role": "img", "aria-label": t("cards_left", n=n)},
-               *[h("span", {"cls": "card-back"}) for _ in range(n)]),
-             h("div", {"cls": "seat-status"}, text=status))
-
-
-def legal_cards(v, ui) -> set:
+def legal_cards(v, ui):
     if not ui.can_act(v):
         return set()
     out = set()
     for a in v.get("legal") or []:
         verb, _, rest = a.partition(" ")
-        if verb in ("play", "meld", "give", "discard") and rest:
+        if verb in CARD_VERBS and rest:
             out.add(rest.split()[0])
     return out
 
 
+def focus_card(v, ui, cards, playable):
+    """The hand's one Tab stop (roving tabindex): the card the player last moved to, else
+    the first card he may play."""
+    if ui.hand_focus in cards:
+        return ui.hand_focus
+    for c in cards:
+        if c in playable:
+            return c
+    return cards[0] if cards else None
+
+
 def player_box(v, ui, t):
     turn = v.get("current_seat") == HUMAN
-    head = seat_head(v, t, HUMAN)
-    status = seat_status(v, t, HUMAN)
-    if status:
-        head.children.append(h("span", {"cls": "seat-status"}, text=status))
     playable = legal_cards(v, ui)
     choosing = ui.can_act(v) and v["phase"] in ("play", "giving", "discard") and bool(v.get("legal"))
     hinted = hinted_action(v, ui) or ""
     parts = hinted.split()
-    hint_card = parts[1] if len(parts) > 1 and parts[0] in ("play", "meld", "give", "discard") else None
+    hint_card = parts[1] if len(parts) > 1 and parts[0] in CARD_VERBS else None
+    hand = v.get("hand")
+    from_talon = talon_cards_in_hand(v)
+    given = given_cards_in_hand(v)
+    codes = list(hand or [])
+    tab = focus_card(v, ui, codes, playable)
     cards = []
-    for code in v.get("hand") or []:
+    for code in codes:
         cls = []
-        attrs = {}
+        attrs = {"tabindex": "0" if code == tab else "-1"}
+        label = t.card(code)
         if choosing:
             attrs["data_legal"] = "true" if code in playable else "false"
             if code not in playable:
@@ -216,65 +172,97 @@ def player_box(v, ui, t):
         if choosing and hint_card == code:
             cls.append("hinted")
             attrs["data_hint"] = "true"
-        c = card(code, t.lang, tag="button", **attrs)
+        if code in from_talon:
+            cls.append("from-talon")
+            attrs["data_from_talon"] = "true"
+            label += " (" + t("talon_mark") + ")"
+        if code in given:
+            cls.append("given")
+            attrs["data_received"] = "true"
+            label += " (" + t("given_mark") + ")"
+        attrs["aria_label"] = label
+        c = card(code, t, tag="button", **attrs)
         if cls:
             c.attrs["class"] = c.attrs["class"] + " " + " ".join(cls)
         cards.append(c)
-    return h("section", {"cls": "seat me" + (" turn" if turn else ""), "data-seat": HUMAN,
+    if hand is None and (v.get("hand_sizes") or [0])[HUMAN]:
+        body = backs(v["hand_sizes"][HUMAN], t, "hand-backs")
+        hand_el = h("div", {"cls": "hand hidden", "id": "hand", "role": "group",
+                            "aria-label": t("hand_hidden")}, body)
+    else:
+        hand_el = h("div", {"cls": "hand", "id": "hand", "role": "group", "aria-label": t("hand")},
+                    *cards)
+    return h("section", {"cls": "seat me" + (" turn" if turn else "")
+                         + (" declarer" if v.get("declarer") == HUMAN else ""),
+                         "data-seat": HUMAN, "data-pos": "bottom",
                          "data-turn": "true" if turn else None},
-             head,
-             h("div", {"cls": "hand", "id": "hand", "role": "group", "aria-label": t("hand")},
-               *cards))
+             h("div", {"cls": "me-head"}, *human_marks(v, ui, t)),
+             hand_el)
 
 
 # ---- the middle of the table -------------------------------------------------------------
 def center(v, ui, t):
+    ph = v["phase"]
+    pos = positions(v)
+    kids = [center_info(v, t)]
+    for block in (bids_list(v, t), talon_block(v, t), gives_block(v, t), discards_block(v, t),
+                  dead_block(v, t), stock_block(v, t)):
+        if block is not None:
+            kids.append(block)
+    if ph in ("play", "done"):
+        kids.append(trick(v, t, pos))
+        if trick_done_winner(v) is not None:
+            kids.append(h("div", {"cls": "trick-caption", "id": "trick-caption"},
+                          text=t.who("took_trick", trick_done_winner(v))))
+    kids.append(announce_line(v, t))
+    kids.append(h("div", {"cls": "status", "id": "status", "role": "status"},
+                  text=status_text(v, ui, t)))
+    kids.append(h("div", {"cls": "message", "id": "message", "aria-live": "polite"},
+                  text=ui.message))
+    return h("section", {"cls": "center", "id": "center"}, *kids)
+
+
+def announce_line(v, t):
+    from .render_seats import announce
+    return announce(v, t)
+
+
+def trick_done_winner(v):
+    if v.get("phase") in ("play", "done") and not v.get("trick") and v.get("last_trick"):
+        return v["last_trick"].get("winner")
+    return None
+
+
+def center_info(v, t):
     ph = v["phase"]
     trump = v.get("trump")
     line = []
     if trump:
         line.append(h("span", {"cls": "trump" + (" red" if trump in "DH" else ""), "id": "trump",
                                "data-trump": trump},
-                      text=t("trump") + ": " + SUIT_NAMES[t.lang][trump]))
+                      text=t("trump") + ": " + t.suit(trump)))
     if v.get("declarer") is not None and ph not in ("bidding",):
         line.append(h("span", {"cls": "contract-info", "id": "contract-info"},
                       text=t.who("declarer", v["declarer"],
                                  contract=v.get("contract") or v.get("high_bid"))))
     elif ph == "bidding":
-        line.append(h("span", {"cls": "contract-info"},
+        line.append(h("span", {"cls": "contract-info", "id": "contract-info"},
                       text=t("bidding_at", bid=v.get("high_bid"), name=t.name(v.get("bidder")))))
-    kids = [h("div", {"cls": "center-info"}, *line)]
-    if ph in ("giving", "contract") and v.get("talon") is not None:
-        kids.append(h("div", {"cls": "talon", "id": "talon", "aria-label": t("talon")},
-                      h("div", {"cls": "label"}, text=t("talon")),
-                      h("div", {"cls": "cards-row"}, *[card(c, t.lang) for c in v["talon"]])))
-    elif ph in ("giving", "contract") and v.get("declarer") is not None:
-        kids.append(h("div", {"cls": "talon", "id": "talon"},
-                      h("div", {"cls": "label"}, text=t("talon")),
-                      h("div", {"cls": "cards-row"},
-                        *[h("span", {"cls": "card-back big"}) for _ in range(3)])))
-    trick_cards = v.get("trick") or []
-    done = False
-    if ph in ("play", "done") and not trick_cards and v.get("last_trick"):
-        trick_cards = v["last_trick"]["cards"]
-        done = True
-    if ph == "play" or trick_cards:
-        slots = [h("div", {"cls": "slot slot-" + str(seat), "data-played-by": seat},
-                   card(code, t.lang), h("span", {"cls": "who"}, text=t.name(seat)),
-                   key="slot-" + code)
-                 for seat, code in trick_cards]
-        kids.append(h("div", {"cls": "trick" + (" done" if done else ""), "id": "trick",
-                              "aria-live": "polite"}, *slots))
-        if done:
-            kids.append(h("div", {"cls": "trick-caption"},
-                          text=t.who("took_trick", v["last_trick"]["winner"])))
-    kids.append(h("div", {"cls": "status", "id": "status", "role": "status"},
-                  text=status_text(v, ui, t)))
-    kids.append(h("div", {"cls": "message", "id": "message", "role": "alert"}, text=ui.message))
-    return h("section", {"cls": "center", "id": "center"}, *kids)
+    golden = v.get("golden_deal")
+    if golden:
+        line.append(h("span", {"cls": "badge badge-golden", "id": "golden-badge"},
+                      icon("golden"), h("span", text=t("golden_badge", k=golden,
+                                                       n=len(v.get("names") or [])))))
+    elif v.get("doubled"):
+        line.append(h("span", {"cls": "badge badge-golden", "id": "golden-badge"},
+                      icon("golden"), h("span", text=t("mark_doubled") + " ×2")))
+    if v.get("blind") and v.get("declarer") is not None:
+        line.append(h("span", {"cls": "badge badge-blind", "id": "blind-badge"},
+                      icon("blind"), h("span", text=t.who("blind_badge", v["declarer"]))))
+    return h("div", {"cls": "center-info"}, *line)
 
 
-def status_text(v, ui, t) -> str:
+def status_text(v, ui, t):
     cur = v.get("current_seat")
     if not ui.ready:
         return t("boot_" + ui.boot_stage) if ui.boot_stage else t("boot_saved")
@@ -349,24 +337,33 @@ def bidding_controls(v, ui, t, legal, hinted):
         up = lo - (v.get("high_bid") or 100)
         chosen = chosen_value(v, ui, "bid")
         kids.append(btn(t("bid_plus", step=up, value=lo) if up > 0 else str(lo),
-                        "bid-min", "btn", id="btn-bid-min", data_value=lo,
+                        "bid-min", "btn btn-primary", id="btn-bid-min", data_value=lo,
                         data_hint="true" if hinted == "bid " + str(lo) else None))
-        kids.append(value_select("bid-select", t("your_bid"), bids, chosen))
-        kids.append(btn(t("bid"), "bid", "btn btn-primary", id="btn-bid",
-                        data_hint="true" if verb == "bid" and arg != str(lo) else None))
+        if len(bids) > 1:
+            kids.append(value_select("bid-select", t("your_bid"), bids, chosen))
+            kids.append(btn(t("bid"), "bid", "btn", id="btn-bid",
+                            data_hint="true" if verb == "bid" and arg != str(lo) else None))
         kids.append(h("span", {"cls": "hint", "id": "bid-range"},
-                      text=t("bid_range", lo=lo, hi=hi) + ("" if step == 5 else " (×" + str(step) + ")")))
+                      text=t("bid_range", lo=lo, hi=hi) + ("" if step == 5 else " " + t("bid_step_note", step=step))))
     return kids
 
 
 def giving_controls(v, ui, t, legal, hinted):
-    kids = [h("span", {"cls": "hint"}, text=t("give_prompt"))]
-    given_to = {g["to"] for g in v.get("gives") or []}
+    dead = any(a.endswith(" dead") for a in legal)
+    kids = [h("span", {"cls": "hint", "id": "give-prompt"},
+              text=t("give_prompt_dead" if dead else "give_prompt"))]
+    given_to = set(g["to"] for g in v.get("gives") or [])
     parts = hinted.split()
-    for s in opponents(v):
-        if s in given_to:
+    targets = [s for s in opponents(v) if s in (v.get("playing") or opponents(v))]
+    if dead:
+        targets.append("dead")
+    for s in targets:
+        if s in given_to or not any(a.split()[-1] == str(s) for a in legal):
             continue
-        label = t("give_to", card=t.card(ui.selected) if ui.selected else "…", name=t.name(s))
+        if ui.selected:
+            label = t("give_to", card=t.card(ui.selected, "acc"), to=t.name_dat(s))
+        else:
+            label = t("give_to_nothing", name=t.name(s))
         kids.append(btn(label, "give", "btn btn-primary", data_to=s, id="btn-give-" + str(s),
                         disabled=None if ui.selected else True,
                         data_hint="true" if parts and parts[0] == "give" and parts[-1] == str(s) else None))
@@ -379,8 +376,10 @@ def contract_controls(v, ui, t, legal, hinted):
     values = [int(a.split()[1]) for a in legal if a.startswith("contract ")]
     if values:
         chosen = chosen_value(v, ui, "contract")
-        kids.append(value_select("contract-select", t("contract"), values, chosen))
-        kids.append(btn(t("contract"), "contract", "btn btn-primary", id="btn-contract",
+        if len(values) > 1:
+            kids.append(value_select("contract-select", t("contract"), values, chosen))
+        kids.append(btn(t("contract") + ("" if len(values) > 1 else " " + str(values[0])),
+                        "contract", "btn btn-primary", id="btn-contract",
                         data_hint="true" if verb == "contract" else None))
         kids.append(h("span", {"cls": "hint", "id": "contract-range"},
                       text=t("contract_range", lo=min(values), hi=max(values))))
@@ -400,11 +399,39 @@ def contract_controls(v, ui, t, legal, hinted):
 CARD_VERBS = ("play", "meld", "give", "discard")     # chosen by clicking a card in the hand
 
 
+def window_prompt(v, t):
+    """What a word phase asks the human (blind, redeal, unblind, talon, discard)."""
+    ph = v["phase"]
+    if ph == "blind":
+        return t("blind_prompt")
+    if ph == "unblind":
+        return t("unblind_prompt", name=t.name(v.get("blind_declarer")))
+    if ph == "talon":
+        return t("talon_prompt")
+    if ph == "discard":
+        return t("discard_prompt", n=max(0, 2 - (v.get("discard_count") or 0)))
+    if ph == "redeal":
+        reasons = []
+        for r in v.get("redeal_reasons") or []:
+            conv = (v.get("conventions") or {})
+            n = conv.get(r) if isinstance(conv.get(r), int) else ""
+            if r == "redeal_low_talon":
+                pts = card_points(v.get("talon") or [])
+            else:
+                pts = v.get("hand_points") or 0
+            reasons.append(t("reason:" + r, points=t.points(pts), n=n))
+        return t("redeal_prompt", reasons="; ".join(reasons)) if reasons else ""
+    return ""
+
+
 def choice_controls(v, ui, t, legal, hinted):
     """A phase of words (blind, redeal, unblind) or of talon piles: one button per legal
     action that is not a card of the hand (those are clicked in the hand: discard, play).
     ``data-action`` is the verb (intents.INTENTS), ``data-value`` its argument."""
     kids = []
+    prompt = window_prompt(v, t)
+    if prompt:
+        kids.append(h("span", {"cls": "hint prompt", "id": "window-prompt"}, text=prompt))
     ph = v["phase"]
     for a in legal:
         verb, _, arg = a.partition(" ")
@@ -427,34 +454,37 @@ PHASE_CONTROLS = {"bidding": bidding_controls, "giving": giving_controls,
 
 
 # ---- hints ---------------------------------------------------------------------------------
-def hint_text(v, ui, t) -> str:
+def hint_text(v, ui, t):
     hnt = ui.hint
     if not hnt or hnt.get("at") != v.get("action_count"):
         return ""
     if hnt["status"] == "pending":
         return t("hint_thinking")
     if hnt["status"] == "error":
-        return t("hint_error", why=str(hnt.get("why", ""))[:200])
+        return t("hint_error")
     return describe_hint(hnt["action"], hnt.get("estimate") or {}, v, t)
 
 
-def describe_hint(action, est, v, t) -> str:
+def describe_hint(action, est, v, t):
     parts = action.split()
     verb = parts[0]
     if verb == "play":
-        what = t("hint_play", card=short_card(parts[1]))
+        what = t("hint_play", card=t.short(parts[1]))
     elif verb == "meld":
-        what = t("hint_meld", card=short_card(parts[1]))
+        what = t("hint_meld", card=t.short(parts[1]))
     elif verb == "give":
-        what = t("hint_give", card=short_card(parts[1]), name=t.name(int(parts[2])))
+        to = parts[2] if parts[2] == "dead" else int(parts[2])
+        what = t("hint_give", card=t.short(parts[1]), to=t.name_dat(to))
+    elif verb == "discard":
+        what = t("hint_discard", card=t.short(parts[1]))
     elif verb == "bid":
         what = t("hint_bid", value=parts[1])
     elif verb == "contract":
         what = t("hint_contract", value=parts[1])
-    elif verb == "concede":
-        what = t("hint_concede")
-    elif verb == "pass":
-        what = t("hint_pass")
+    elif verb == "talon":
+        what = t("hint_talon", n=int(parts[1]) + 1)
+    elif verb in ("concede", "pass", "blind", "redeal", "unblind"):
+        what = t("hint_" + verb)
     else:
         what = action
     why = ""
@@ -469,15 +499,13 @@ def describe_hint(action, est, v, t) -> str:
         share = t("est_of", k=k, n=n) if n < 10 else str(round(p * 100)) + "%"
         why = t(key, share=share)
     elif "expected_points" in est:
-        why = t("est_bid", points=t.points(est["expected_points"]))
+        why = t("est_bid", points=t.points_gen(est["expected_points"]))
     elif "mean_points" in est:
         key = "est_concede" if verb == "concede" else "est_contract"
         why = t(key, points=t.points(est["mean_points"]))
     return what + " — " + why if why else what
 
 
-def meld_question(code, t) -> str:
-    if code[0] == "A":
-        return t("meld_ace")
-    suit = code[1]
-    return t("meld_q", suit=SUIT_NAMES[t.lang][suit], value=MARRIAGE_VALUE[suit])
+def meld_question(code, t):
+    suit = "A" if code[0] == "A" else code[1]
+    return t("meld_q", marriage=t("marriage:" + suit), value=MARRIAGE_VALUE[suit])

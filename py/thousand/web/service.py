@@ -5,7 +5,11 @@ It runs in the Pyodide worker (web/engine-worker.mjs), and in tests under CPytho
 
     request  {"op": "act", "action": "play QH", ...}
     reply    {"ok": true, "view": {...}, "record": {...}, ...}
-             {"ok": false, "error": "illegal", "why": "must follow suit (§3.7)"}
+             {"ok": false, "error": "illegal", "why": "must follow suit (§3.7)",
+              "info": {"code": "must_follow_suit", "params": {"section": "3.7"}, "message": …}}
+
+An engine error crosses as ``info`` (``to_json()``: its code and params, which the table
+translates, thousand.web.messages); ``why`` is the English text, for logs.
 
 Every reply that changes the game carries the human's ``view`` (``Game.view(HUMAN)``) and
 the §9 ``record`` (what the table saves), and, when a deal has just ended, ``deal_view``:
@@ -18,8 +22,10 @@ the human's view of that finished deal for the summary.  The ops (``OPS``):
     act {action}                the human's action (§9 text)
     bot {level, budget}         the bot on turn chooses and its action is applied
     hint {budget}               the hard bot's advice for the human: {action, estimate}
-    rules {code}                a share link's code read leniently: {code, dict, problems}
-    draft {preset, changes}     settings form -> conventions {code, dict} or "error"
+    rules {code}                a share link's code read leniently: {code, dict, problems,
+                                errors (each problem's code and params)}
+    draft {preset, changes}     settings form -> conventions {code, dict} or "error" (info:
+                                the ConventionError's code and params, naming the field)
     preset {preset}             a preset's conventions as a dict
     bench_bots {deals, seed}    hard-bot timings for scripts/bench_bot_web.py
 
@@ -30,6 +36,7 @@ from __future__ import annotations
 import json
 
 from thousand import Conventions, ConventionError, Game, IllegalAction, PRESETS
+from thousand.errors import ThousandError
 
 from .budget import HARD_BUDGET, HINT_BUDGET
 
@@ -84,7 +91,7 @@ class Service:
                 out["id"] = req["id"]
             return json.dumps(out)
         except IllegalAction as e:
-            return json.dumps({"ok": False, "error": "illegal", "why": str(e)})
+            return json.dumps({"ok": False, "error": "illegal", "why": str(e), "info": e.to_json()})
         except Exception as e:  # noqa: BLE001 - a reply, never a dead worker
             return json.dumps({"ok": False, "error": "internal", "why": f"{type(e).__name__}: {e}"})
 
@@ -139,7 +146,8 @@ class Service:
                 raise TypeError("no game record")
             g = Game.from_record(record)
         except Exception as e:  # noqa: BLE001 - RecordError, IllegalAction, ConventionError, …
-            return {"ok": False, "error": "record", "why": f"{type(e).__name__}: {e}"}
+            return {"ok": False, "error": "record", "why": f"{type(e).__name__}: {e}",
+                    "info": e.to_json() if isinstance(e, ThousandError) else None}
         self.game = g
         self.seed = int(record.get("seed") or 0) if isinstance(record.get("seed"), int) else 0
         self._bots = {}
@@ -199,10 +207,11 @@ class Service:
     def op_rules(self, req) -> dict:
         code = str(req.get("code") or "")[:2000]
         try:
-            conv, problems = Conventions.from_code_lenient(code)
+            conv, errors = Conventions.read_code(code)
         except Exception as e:  # noqa: BLE001
-            conv, problems = Conventions(), [str(e)]
-        return {"code": conv.to_code(), "dict": conv.to_dict(), "problems": list(problems)}
+            conv, errors = Conventions(), [ConventionError(str(e))]
+        return {"code": conv.to_code(), "dict": conv.to_dict(),
+                "problems": [str(e) for e in errors], "errors": [e.to_json() for e in errors]}
 
     def op_preset(self, req) -> dict:
         return {"dict": Conventions.from_preset(str(req.get("preset"))).to_dict()}
@@ -214,8 +223,10 @@ class Service:
             base = Conventions.from_preset(preset)
             diff = {k: v for k, v in changes.items() if getattr(base, k, None) != v}
             conv = Conventions.from_preset(preset, **diff)
-        except (ConventionError, TypeError, ValueError) as e:
-            return {"ok": False, "error": "rules", "why": str(e)}
+        except ConventionError as e:
+            return {"ok": False, "error": "rules", "why": str(e), "info": e.to_json()}
+        except (TypeError, ValueError) as e:
+            return {"ok": False, "error": "rules", "why": str(e), "info": None}
         return {"code": conv.to_code(), "dict": conv.to_dict()}
 
     def op_bench_bots(self, req) -> dict:

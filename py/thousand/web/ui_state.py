@@ -4,23 +4,27 @@ The controller changes it (and nothing else does); the renderers read it.  Plain
 test can build any screen from a view and a UIState.
 """
 
+from .i18n import LANGS, LANG_CODES, default_name, is_default_name  # noqa: F401 - LANGS for the settings
+
 HUMAN = 0
 PACE_MS = {"slow": 1400, "normal": 800, "fast": 300, "instant": 0}
+# the extra pause before the next lead once a trick is complete, so that the player sees it
+# taken (style.css times the cards' motion to the same speeds)
+TRICK_PAUSE_MS = {"slow": 1200, "normal": 700, "fast": 350, "instant": 0}
 SPEEDS = ("slow", "normal", "fast", "instant")       # in the order the settings list them
 LEVELS = ("easy", "normal", "hard", "random")
-LANGS = (("ru", "Русский"), ("en", "English"))
 # overlays that Escape or "close" may shut; the summary and game over need an answer
-CLOSABLE = ("sheet", "settings", "last", "meld")
-# Player counts the table draws correctly, and so the only ones the settings offer (seats
-# around the table for 2 to 6 players are issue 9).  A link may still carry another count:
-# the table then draws every opponent in one row (render_table.opponents) and plays on.
-TABLE_PLAYERS = (3,)
+CLOSABLE = ("sheet", "settings", "last", "meld", "confirm")
+# Player counts the settings offer: every count the engine plays, each seated around the
+# table (render_seats.POSITIONS).
+TABLE_PLAYERS = (2, 3, 4, 5, 6)
+MAX_PLAYERS = 6
 
 
 class UIState:
     def __init__(self, settings: dict):
         self.settings = settings
-        self.lang = settings.get("lang") if settings.get("lang") in ("ru", "en") else "ru"
+        self.lang = settings.get("lang") if settings.get("lang") in LANG_CODES else "ru"
         self.ready = False          # the engine answers: html[data-ready=true], input accepted
         self.boot_stage = ""        # what the page waits for while not ready
         self.blocked = False        # another tab owns the game
@@ -35,6 +39,9 @@ class UIState:
         self.hint = None            # {"at": action_count, "status": pending|done|error, …}
         self.draft = None           # settings form: {"conv", "names", "level", "speed", "lang", "error"}
         self.share_url = ""
+        self.share_status = ""      # "", copied, shared, manual: what became of the link
+        self.focus = None           # a one-shot focus request for the page: turn | give | hand
+        self.hand_focus = None      # the hand's card that holds the Tab stop (arrow keys move it)
         self.choice = {}            # values picked in selects: {"bid-select": "120"}
         self.version = ""           # the engine package's version (from the worker)
         self.build = ""             # the site's build hash
@@ -42,12 +49,18 @@ class UIState:
 
     # ---- derived --------------------------------------------------------------------------
     def names(self, view) -> list:
-        """Display names: the player's own choice from the settings, else the record's."""
+        """Display names: the player's own choice from the settings, else the record's; a
+        name the game gave by itself ("Бот 1", "You", "P2") in the player's language."""
         chosen = self.settings.get("names") or []
         out = []
         for s, n in enumerate(view.get("names") or []):
             c = chosen[s].strip() if s < len(chosen) and isinstance(chosen[s], str) else ""
-            out.append(c or n)
+            if c and not is_default_name(c, s):
+                out.append(c)
+            elif isinstance(n, str) and n.strip() and not is_default_name(n, s):
+                out.append(n.strip())
+            else:
+                out.append(default_name(self.lang, s))
         return out
 
     def in_summary(self) -> bool:

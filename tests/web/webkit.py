@@ -1,5 +1,6 @@
-"""Helpers of the web layer's unit tests (tests/web): a storage, a stand-in page, an engine
-whose start waits, and a way to run the controller's coroutines.
+"""Helpers of the web layer's unit tests (tests/web) under CPython: the engine runs in the same
+interpreter (LocalEngine), the page is a stand-in (fakedom) drawn with the real renderers and
+patcher; a storage, an engine whose start waits, and a way to run the controller's coroutines.
 
 Not in conftest.py: test modules import these by name, and with tests/web and tests/e2e in one
 run ``import conftest`` finds whichever conftest pytest loaded last (tests/e2e's)."""
@@ -102,8 +103,9 @@ class FakePage:
     def encode(self, s):
         return s
 
-    def share(self, url, title):
+    async def share(self, url, title):
         self.shared.append(url)
+        return "copied"
 
     # queries
     def el(self, id_):
