@@ -329,11 +329,19 @@ def test_invalid_number_in_settings_then_share_says_why(page, site_url, open_tab
     open_table(page, site_url)
     page.click("[data-action='settings']")
     page.wait_for_selector("#conv-penalty")
+    label = page.inner_text("[data-conv='penalty'] .conv-text")
+    assert label and "penalty" not in label
     for bad in ("7", "", "-5", "99999999999999999999"):
         page.fill("#conv-penalty", bad)
+        # the errors change as the field is typed, not when a click on Share blurs it (that
+        # moved the button between press and release: the click was lost)
+        assert page.locator("#err-conv-penalty").count() == 1
+        assert page.locator("#settings-error").count() == 0
         page.click("#btn-share")
         page.wait_for_selector("#settings-error")
-        assert "penalty" in page.inner_text("#settings-error")
+        # by the field, and by the buttons naming the field, in the player's language
+        why = page.inner_text("#err-conv-penalty")
+        assert why and label in page.inner_text("#settings-error")
         assert page.locator("#share-url").count() == 0
         settled(page)
     page.fill("#conv-penalty", "50")

@@ -499,7 +499,10 @@ class Controller:
         d = self.ui.draft
         local = d.get("field_errors") or {}
         if local:                      # a field the form itself found wrong (intents.field)
-            d["error"] = list(local.values())[0]
+            fid, why = list(local.items())[0]
+            # by the buttons the reason names its field (by the field it needs not)
+            d["error"] = (messages.conv_label(self.t_obj(), fid[5:]) + ": " + why
+                          if fid.startswith("conv-") else why)
             return None
         r = await self.request("draft", preset=preset, changes=changes)
         d["error"] = ""

@@ -302,11 +302,18 @@ def start():
             if str(event.type) == "change":
                 run(ctrl.import_file(el))
             return
+        def errors():
+            draft = ctrl.ui.draft or {}
+            return ((draft.get("field_errors") or {}).get(fid), draft.get("error"))
+        was = errors()
         if str(el.type) == "checkbox":
             intents.field(ctrl, fid, "", bool(el.checked))
         else:
             intents.field(ctrl, fid, str(el.value))
-        if fid == "set-preset" or (str(event.type) == "change" and fid.startswith("conv-")):
+        # a field's error (and the form's, by the buttons) shows or goes as the field is typed,
+        # not only when it loses focus: drawn on the blur of a click on Share, it moved the
+        # button under the pointer between press and release, and the click was lost
+        if fid == "set-preset" or (str(event.type) == "change" and fid.startswith("conv-")) or was != errors():
             ctrl.draw()
 
     def on_keydown(event):

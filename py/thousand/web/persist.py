@@ -313,6 +313,12 @@ class Saves:
             return "lost"
         data = envelope(record, self.game_id, self.tab, self.rev + 1, saved_ms, view, self.build)
         status = await self.owner.put(SAVE_KEY, json.dumps(data, separators=(",", ":")))
+        if status == "quota" and view is not None:
+            # the view only makes the next visit instant: without it the game is still saved
+            # (and the quota notice, shown only when the record itself no longer fits, does
+            # not come and go with the size of the view from one move to the next)
+            data = envelope(record, self.game_id, self.tab, self.rev + 1, saved_ms, None, self.build)
+            status = await self.owner.put(SAVE_KEY, json.dumps(data, separators=(",", ":")))
         if status == "ok":
             self.rev += 1
             self.seen = stamp(data)
