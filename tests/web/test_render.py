@@ -205,3 +205,18 @@ def test_threshold_field_reads_empty_as_off():
     assert c.ui.draft["conv"]["redeal_low_hand"] == "off"
     o = overlay(None, c.ui, "ru")
     assert o.by_id("conv-redeal_low_hand").props["value"] == ""
+
+
+@pytest.mark.parametrize("lang,you,other", [
+    ("ru", "Раздача 1 · сдаёте вы", "Раздача 2 · сдаёт Бот 1"),
+    ("en", "Deal 1 · you deal", "Deal 2 · Bot 1 deals"),
+])
+def test_the_deal_line_names_the_dealer_in_the_right_person(lang, you, other):
+    """"сдаёт Вы" was a grammar slip (issue 9): the human deals in the second person."""
+    g = Game.new(names=["Вы", "Бот 1", "Бот 2"], first_dealer=0, seed=3)
+    u = ui(lang=lang) if lang == "ru" else UIState(dict(SETTINGS, lang="en", names=["", "", ""]))
+    u.ready = True
+    assert table(g.view(0), u, lang).by_id("deal-info").text == you
+    while len(g.sheet) < 1:
+        g.apply(g.legal_actions()[0] if "pass" not in g.legal_actions() else "pass")
+    assert table(g.view(0), u, lang).by_id("deal-info").text == other

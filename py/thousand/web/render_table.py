@@ -85,7 +85,9 @@ def table(view, ui, lang):
 def topbar(v, ui, t):
     info = ""
     if v is not None and v.get("deal_number") is not None:
-        info = t("game_info", n=v["deal_number"] + 1, dealer=t.name(v.get("dealer")))
+        dealer = v.get("dealer")
+        info = (t("game_info_you", n=v["deal_number"] + 1) if dealer == 0 else
+                t("game_info", n=v["deal_number"] + 1, dealer=t.name(dealer)))
     has_last = bool(v and v.get("last_trick"))
     tools = []
     for key, action, ico, short in TOOLS:
