@@ -54,3 +54,23 @@ def test_cli_review_prints_json_and_refuses_a_bad_deal(tmp_path):
     assert json.loads(out.stdout)["summary"]["points_lost"] == 61
     bad = run("--deal", "7")
     assert bad.returncode == 2 and "deal" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_the_review_in_steps_is_the_review():
+    """The table's worker runs the review one judged decision at a time (Review.step):
+    `total` is known from the start, each step judges exactly one decision, and the result
+    is review()'s.  Deal A: seat 1's eight cards and its contract decision."""
+    from thousand.bots.review import Review
+    rec = deal_a_record()
+    r = Review(rec, 0, 1, worlds=3)
+    seen = []
+    while not r.finished:
+        before = (len(r.cards), len(r.decisions))
+        r.step()
+        seen.append(r.done)
+        assert len(r.cards) + len(r.decisions) == sum(before) + 1
+    assert seen == list(range(1, r.total + 1)) and r.total == len(r.cards) + len(r.decisions)
+    assert r.result() == review(rec, deal=0, seat=1, worlds=3)
+    hands = r.result()["hands"]
+    played_by_1 = [c["played"].split()[1] for c in r.cards]
+    assert set(played_by_1) <= set(hands[1]) and len(hands[1]) == 8
