@@ -330,8 +330,9 @@ class Saves:
 
 # ---- links ---------------------------------------------------------------------------------
 def parse_link(hash_: str, search: str, decode) -> dict:
-    """``rules=CODE`` and ``seed=N`` from the address's hash (or query); `decode` is
-    decodeURIComponent.  Returns {"rules": str or None, "seed": int or None, "found": bool}."""
+    """``rules=CODE``, ``seed=N`` and ``challenge=TEXT`` from the address's hash (or query);
+    `decode` is decodeURIComponent.  Returns {"rules": str or None, "seed": int or None,
+    "challenge": str or None, "found": bool}."""
     params = {}
     for part in (hash_[1:] if hash_.startswith("#") else hash_,
                  search[1:] if search.startswith("?") else search):
@@ -346,9 +347,15 @@ def parse_link(hash_: str, search: str, decode) -> dict:
                     params[k] = v
     seed = params.get("seed", "")
     return {"rules": params.get("rules"), "seed": int(seed) if seed.isdigit() else None,
-            "found": "rules" in params or "seed" in params}
+            "challenge": params.get("challenge"),
+            "found": "rules" in params or "seed" in params or "challenge" in params}
 
 
 def share_url(origin: str, pathname: str, code: str, encode) -> str:
     """The link that carries a table's rules: ``…/#rules=CODE``."""
     return origin + pathname + "#rules=" + str(encode(code))
+
+
+def challenge_url(origin: str, pathname: str, text: str, encode) -> str:
+    """The link that carries a deal challenge (thousand.challenge.encode): ``…/#challenge=TEXT``."""
+    return origin + pathname + "#challenge=" + str(encode(text))
