@@ -193,3 +193,20 @@ def test_a_hostile_challenge_link_changes_nothing():
         assert "challenge" not in bad[0]["text"]               # Russian words, not the engine's English
         assert page.el("notices").select(lambda n: n.attrs.get("data-notice") == "challenge-bad")
         assert not any(n["kind"] == "challenge-pending" for n in ctrl.ui.notices)
+
+
+def test_links_are_decoded_in_python_and_a_malformed_escape_is_kept_raw():
+    """persist.unquote is decodeURIComponent; a malformed escape raised a URIError in the
+    page that stopped the table from starting (#rules=%E0%A4%A or #challenge=…)."""
+    from thousand.web import persist
+    assert persist.unquote("classic%2Ctarget%3D1001") == "classic,target=1001"
+    assert persist.unquote("%D0%90%D0%BD%D1%8F") == "Аня" and persist.unquote("abc") == "abc"
+    for bad in ("%E0%A4%A", "%", "%zz", "%C3"):
+        try:
+            persist.unquote(bad)
+        except ValueError:
+            pass
+        else:
+            raise AssertionError(bad)
+        link = persist.parse_link("#challenge=" + bad + "&rules=" + bad, "", persist.unquote)
+        assert link["challenge"] == bad and link["rules"] == bad and link["found"]

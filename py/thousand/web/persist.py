@@ -329,6 +329,33 @@ class Saves:
 
 
 # ---- links ---------------------------------------------------------------------------------
+def unquote(text: str) -> str:
+    """%XX escapes of UTF-8 text (decodeURIComponent in Python); ValueError if malformed.
+    The page decodes links with this, not with the browser's decodeURIComponent, whose
+    URIError on a malformed escape ("%E0%A4%A") escaped MicroPython's try/except as an
+    uncaught page error and stopped the table from starting."""
+    if "%" not in text:
+        return text
+    out = bytearray()
+    i = 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == "%":
+            pair = text[i + 1:i + 3]
+            if len(pair) != 2 or any(ch not in "0123456789abcdefABCDEF" for ch in pair):
+                raise ValueError("malformed escape")
+            out.append(int(pair, 16))
+            i += 3
+        else:
+            out.extend(c.encode("utf-8"))
+            i += 1
+    try:
+        return bytes(out).decode("utf-8")
+    except UnicodeError:
+        raise ValueError("not UTF-8") from None
+
+
 def parse_link(hash_: str, search: str, decode) -> dict:
     """``rules=CODE``, ``seed=N`` and ``challenge=TEXT`` from the address's hash (or query);
     `decode` is decodeURIComponent.  Returns {"rules": str or None, "seed": int or None,
