@@ -74,3 +74,29 @@ def test_the_review_in_steps_is_the_review():
     hands = r.result()["hands"]
     played_by_1 = [c["played"].split()[1] for c in r.cards]
     assert set(played_by_1) <= set(hands[1]) and len(hands[1]) == 8
+
+
+def test_one_solver_for_the_deal_gives_the_values_of_a_fresh_solver_per_card():
+    """The review keeps one solver per deal (its table serves the later tricks, issue 11's
+    time target); the values are exact, so a fresh solver per card must agree."""
+    from thousand.bots import make_bot
+    from thousand.bots.review import Review, _judge_card
+    judged = 0
+    for seed in (4, 7, 9):
+        g = Game.new(seed=seed, first_dealer=2)
+        bots = {s: make_bot("normal", seed=s) for s in range(3)}
+        while not g.sheet:
+            s = g.current_seat
+            g.apply(bots[s].choose(g.view(s)))
+        shared = review(g.to_record(), 0, 0, worlds=2)["cards"]
+        r = Review(g.to_record(), 0, 0, worlds=2)
+        fresh = []
+        while not r.finished:
+            act = r.actions[r.i]
+            if r._kind(r.g) == "card":
+                fresh.append(_judge_card(r.g, r.g.view(0), act))
+            r.g.apply(act)
+            r.i += 1
+        assert shared == fresh
+        judged += len(fresh)
+    assert judged >= 16

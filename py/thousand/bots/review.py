@@ -64,6 +64,7 @@ class Review:
         self.deal, self.seat, self.worlds, self.seed = deal, seat, worlds, seed
         self.cards, self.decisions = [], []
         self.hands = None          # every seat's cards when the play began (the deal is over)
+        self._solvers = {}         # one solver per deal: its table serves every later trick
         self.i = 0                 # the next action of the deal to replay
         self.done = 0
         dry, _ = _replay_until(record, deal)
@@ -100,7 +101,7 @@ class Review:
                 self.hands = [[name(c) for c in cards_of(m)] for m in g.deal.hands]
             kind = self._kind(g)
             if kind == "card":
-                self.cards.append(_judge_card(g, g.view(seat), act))
+                self.cards.append(_judge_card(g, g.view(seat), act, self._solvers))
             elif kind == "decision":
                 v = g.view(seat)
                 # a fresh adviser per decision: the same answer as a hard bot of this seed
@@ -138,15 +139,22 @@ def review(record: dict, deal: int, seat: int, worlds: int = 8, seed: int = 0,
     return r.result()
 
 
-def _judge_card(g: Game, v: dict, act: str) -> dict:
-    """The solver's values of every legal card in this (open) position."""
+def _judge_card(g: Game, v: dict, act: str, solvers: dict | None = None) -> dict:
+    """The solver's values of every legal card in this (open) position.  `solvers` keeps a
+    solver per declarer seat and rules for the deal's later cards (its transposition table
+    holds exact values of positions, which stay true for the rest of the deal)."""
     d = g.deal
     conv = conventions_of(v)
     rules = PlayRules.from_conventions(conv)
     seats = SolverSeats(v)
     st = play_state(v, d.hands, rules, seats)
     decl = v["declarer"]
-    solver = Solver(seats[decl], rules)
+    key = (seats[decl], repr(rules))
+    solver = solvers.get(key) if solvers is not None else None
+    if solver is None:
+        solver = Solver(seats[decl], rules)
+        if solvers is not None:
+            solvers[key] = solver
     values = {mv: val for mv, val in solver.best_moves(st)}
     so_far = v["card_points"][decl] + v["meld_points"][decl]
     target = v["contract"] - so_far
