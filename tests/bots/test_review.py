@@ -82,7 +82,7 @@ def test_one_solver_for_the_deal_gives_the_values_of_a_fresh_solver_per_card():
     from thousand.bots import make_bot
     from thousand.bots.review import Review, _judge_card
     judged = 0
-    for seed in (4, 7, 9):
+    for seed in (2, 4, 6):            # made by seat 1, conceded, failed by the human
         g = Game.new(seed=seed, first_dealer=2)
         bots = {s: make_bot("normal", seed=s) for s in range(3)}
         while not g.sheet:
@@ -99,4 +99,4 @@ def test_one_solver_for_the_deal_gives_the_values_of_a_fresh_solver_per_card():
             r.i += 1
         assert shared == fresh
         judged += len(fresh)
-    assert judged >= 16
+    assert judged == 16
