@@ -218,6 +218,9 @@ class Controller:
             ui.summary = {"row": sheet[-1], "view": reply.get("deal_view")}
             ui.overlay = "over" if self.view.get("finished") else "summary"
             ui.overlay_back = None
+            if ui.review is not None:          # a bot's move already on its way ended the deal
+                ui.review["back"] = (ui.overlay, None)
+                ui.overlay = "review"
         elif ui.overlay == "meld":
             ui.overlay = None
 
