@@ -86,8 +86,9 @@ def test_review_from_the_summary_shows_progress_the_summary_line_and_the_cards(s
     first = page.root.select(lambda n: n.attrs.get("data-review-trick") == "1")[0]
     hands = first.select(lambda n: "data-hand-seat" in n.attrs)
     assert len(hands) == 3 and all(len(x.select(lambda n: "data-card" in n.attrs)) == 8 for x in hands)
-    # the bots waited, and closing goes back to the summary
+    # the bots waited, the finished deal stays on the table, and closing goes back to the summary
     assert ctrl.view["action_count"] == at
+    assert page.table_data("showing") == "finished-deal"
     do(ctrl, intents.INTENTS["close"](ctrl, {}))
     assert ctrl.ui.overlay == "summary" and ctrl.ui.review is None
 

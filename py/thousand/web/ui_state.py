@@ -69,8 +69,11 @@ class UIState:
         return out
 
     def in_summary(self) -> bool:
-        """The deal summary (or game over) is open, perhaps under the score sheet."""
-        return "summary" in (self.overlay, self.overlay_back) or self.overlay == "over"
+        """The deal summary (or game over) is open, perhaps under the score sheet or under a
+        deal review opened from it."""
+        back = tuple(self.review.get("back") or ()) if self.overlay == "review" and self.review else ()
+        return ("summary" in (self.overlay, self.overlay_back) or self.overlay == "over"
+                or "summary" in back or "over" in back)
 
     def paused(self) -> bool:
         """Bots wait: the deal summary or game over is open, or a deal review."""
