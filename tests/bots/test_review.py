@@ -100,3 +100,22 @@ def test_one_solver_for_the_deal_gives_the_values_of_a_fresh_solver_per_card():
         assert shared == fresh
         judged += len(fresh)
     assert judged == 16
+
+
+def test_a_table_of_two_gets_its_cards_reviewed_too():
+    """2 players without a stock (RULES §7: eleven, two talons, dead hand) are searched by
+    the solver's two-handed search: the review judges every card there (it raised "made for
+    another table" before: the solver was made for three seats)."""
+    from thousand import Conventions
+    from thousand.bots import make_bot
+    for code in ("two", "two,two_mode=two_talons", "two,two_mode=dead_hand"):
+        g = Game.new(Conventions.from_code(code), seed=3, first_dealer=1)
+        bots = {s: make_bot("normal", seed=s) for s in range(2)}
+        while not g.sheet:
+            s = g.current_seat
+            g.apply(bots[s].choose(g.view(s)))
+        r = review(g.to_record(), 0, 0, worlds=2)
+        played = sum(1 for t in g.deal_view(0, 0)["tricks"] for seat, _ in t["cards"] if seat == 0)
+        assert len(r["cards"]) == played, code
+        for c in r["cards"]:
+            assert c["cost"] >= 0 and (c["cost"] == 0) == (c["played"] in c["best"]), (code, c)

@@ -211,3 +211,38 @@ def test_links_are_decoded_in_python_and_a_malformed_escape_is_kept_raw():
             raise AssertionError(bad)
         link = persist.parse_link("#challenge=" + bad + "&rules=" + bad, "", persist.unquote)
         assert link["challenge"] == bad and link["rules"] == bad and link["found"]
+
+
+def test_the_review_dialog_draws_at_every_table():
+    """Every §7 table: the solver judges cards only where three seats play (3 players, or 4
+    with the dealer sitting out); elsewhere the dialog says so and still shows the
+    decisions and the tricks (with open hands unless a stock was drawn from)."""
+    import random
+    from thousand import Conventions, Game
+    from thousand.bots.review import review
+    from thousand.web.i18n import Text
+    from thousand.web.render_review import review_dialog
+    from thousand.web.ui_state import UIState
+    from thousand.web import persist
+    for i, code in enumerate(["classic", "two", "two,two_mode=two_talons", "two,two_mode=dead_hand",
+                              "two,two_mode=draw", "four", "four,four_mode=dealer_sits_out",
+                              "classic,players=5", "classic,players=6"]):
+        g = Game.new(conventions=Conventions.from_code(code), seed=20 + i)
+        rnd = random.Random(i)
+        while not g.sheet:
+            legal = g.legal_actions()
+            g.apply("pass" if "pass" in legal and rnd.random() < 0.7 else rnd.choice(legal))
+        result = review(g.to_record(), 0, 0, worlds=1)
+        ui = UIState(dict(persist.DEFAULT_SETTINGS))
+        ui.overlay = "review"
+        ui.review = {"deal": 0, "status": "done", "result": result, "view": g.deal_view(0, 0),
+                     "back": ("summary", None)}
+        d = review_dialog(g.view(0), ui, Text("en", g.names))
+        tricks = d.find(lambda n: "data-review-trick" in n.attrs and n.tag == "li")
+        assert len(tricks) == len(g.deal_view(0, 0)["tricks"]), code
+        judged = d.find(lambda n: "data-review-card" in n.attrs)
+        assert len(judged) == len(result["cards"]), code
+        if not result["cards"]:
+            assert d.by_id("review-no-cards") is not None, code
+        hands = d.find(lambda n: "data-hand-seat" in n.attrs)
+        assert (not hands) == (not tricks or "draw" in code or result["hands"] is None), code

@@ -14,8 +14,9 @@ the seat's own view — what was known then — and labelled as estimates.
 `Review` does the same one judged decision at a time (the table's worker, with progress);
 review() is that loop run to the end, so both give the same answer.
 
-The solver plays three seats, so the card review needs a table where three seats play
-(3 players, or 4 with the dealer sitting out); elsewhere only the decisions are judged.
+The solver plays two or three seats, so the card review needs a table the solver can
+search (hard.searchable: 3 players, 4 with the dealer sitting out, 2 without a stock);
+elsewhere only the decisions are judged.
 """
 from __future__ import annotations
 
@@ -149,10 +150,10 @@ def _judge_card(g: Game, v: dict, act: str, solvers: dict | None = None) -> dict
     seats = SolverSeats(v)
     st = play_state(v, d.hands, rules, seats)
     decl = v["declarer"]
-    key = (seats[decl], repr(rules))
+    key = (seats[decl], repr(rules), len(seats.order))
     solver = solvers.get(key) if solvers is not None else None
     if solver is None:
-        solver = Solver(seats[decl], rules)
+        solver = Solver(seats[decl], rules, seats=len(seats.order))
         if solvers is not None:
             solvers[key] = solver
     values = {mv: val for mv, val in solver.best_moves(st)}
