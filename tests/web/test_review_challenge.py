@@ -246,3 +246,38 @@ def test_the_review_dialog_draws_at_every_table():
             assert d.by_id("review-no-cards") is not None, code
         hands = d.find(lambda n: "data-hand-seat" in n.attrs)
         assert (not hands) == (not tricks or "draw" in code or result["hands"] is None), code
+
+
+def test_bots_wait_while_a_review_is_open_during_play(storage):
+    """A review opened from the score sheet while the bots are to play: no bot request is
+    made while it is open, and they go on once it is closed (controller.schedule,
+    ui.paused).  The human plays a card that a bot must follow, then opens the review of
+    deal 1 before the engine has answered."""
+    ctrl, page = start(storage, "#seed=6")
+    finish_deal(ctrl)
+    do(ctrl, intents.INTENTS["next-deal"](ctrl, {}))
+    for _ in range(100):
+        v = ctrl.view
+        if v["phase"] == "play" and v["current_seat"] == 0 and len(v.get("trick") or []) < 2:
+            break
+        legal = v["legal"]
+        do(ctrl, ctrl.act("pass" if "pass" in legal else legal[0]))
+    else:
+        raise AssertionError("the human never played early in a trick")
+    engine = ctrl.engine
+    card = [a for a in ctrl.view["legal"] if a.startswith("play ")][0]
+
+    async def go():
+        ctrl.perform(ctrl.act(card))
+        ctrl.perform(intents.INTENTS["sheet"](ctrl, {}))
+        ctrl.perform(intents.INTENTS["review"](ctrl, {"value": "0"}))
+        opened = len(engine.requests)
+        await settle(ctrl)
+        assert ctrl.ui.review["status"] == "done"
+        return [r for r in engine.requests[opened:] if r["op"] == "bot"]
+    bots = run_async(go())
+    assert bots == [] and ctrl.view["current_seat"] != 0       # a bot is on turn, and waits
+    n = ctrl.view["action_count"]
+    do(ctrl, intents.INTENTS["close"](ctrl, {}))                 # back to the sheet: they play on
+    assert ctrl.ui.overlay == "sheet"
+    assert ctrl.view["action_count"] > n
