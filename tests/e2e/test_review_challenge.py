@@ -29,9 +29,21 @@ def test_review_a_deal_summary_line_and_values_per_card(page, site_url, open_tab
     open_table(page, site_url + "#seed=6")
     play_until(page, summary_open)
     actions = state(page)["actions"]
+    # every text the progress line takes, seen by a MutationObserver (no polling, no sleep)
+    page.evaluate("""() => { window.reviewProgress = [];
+        new MutationObserver(() => { const p = document.getElementById('review-progress');
+            if (p && window.reviewProgress.at(-1) !== p.textContent)
+                window.reviewProgress.push(p.textContent); })
+        .observe(document.body, {subtree: true, childList: true, characterData: true,
+                                 attributes: true}); }""")
     page.click("#btn-review")
     page.wait_for_selector("#dialog-review")
     page.wait_for_selector("#review[data-status='done']", timeout=60_000)
+    seen = page.evaluate("window.reviewProgress")
+    steps = [re.fullmatch(r"Разбор: (\d+) из (\d+)", x) for x in seen if x != "Разбор: начинаю…"]
+    assert steps and all(steps), seen
+    total = int(steps[0].group(2))
+    assert [int(m.group(1)) for m in steps] == list(range(total)), seen
     line = page.inner_text("#review-summary")
     assert re.fullmatch(r"Ошибок в розыгрыше нет|\d+ ошиб(ка|ки|ок), −\d+ очк(о|а|ов)", line), line
     mistakes = int(page.get_attribute("#review-summary", "data-mistakes"))
@@ -44,6 +56,7 @@ def test_review_a_deal_summary_line_and_values_per_card(page, site_url, open_tab
         assert (c["cost"] == 0) == ("один из лучших ходов" in c["text"]), c
         assert str(c["played"]) in c["text"]
     assert mistakes == sum(c["cost"] > 0 for c in cards)
+    assert total == len(cards) + page.locator("#review-decisions li").count()   # one step each
     if mistakes:
         worst = max(c["cost"] for c in cards)
         assert int(page.get_attribute("#review-worst", "data-cost")) == worst
