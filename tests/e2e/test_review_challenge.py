@@ -61,6 +61,8 @@ def test_review_a_deal_summary_line_and_values_per_card(page, site_url, open_tab
         worst = max(c["cost"] for c in cards)
         assert int(page.get_attribute("#review-worst", "data-cost")) == worst
         assert page.inner_text("#review-worst").startswith("Самая дорогая ошибка")
+    # Russian words only: no English, no raw message id
+    assert not re.search(r"[A-Za-z]{3,}|review_|challenge_", page.inner_text("#dialog-review"))
     # all hands open: each of the three seats shows its cards before the first trick
     assert page.locator("[data-review-trick='1'] [data-hand-seat]").count() == 3
     # the bots waited behind the review; closing goes back to the summary
@@ -93,6 +95,7 @@ def test_challenge_link_played_in_a_fresh_context_shows_both_results(page, site_
     open_table(friend, url)
     friend.wait_for_selector("[data-notice='challenge-pending']")
     assert state(friend)["actions"] == own_actions       # nothing replaced before he says so
+    assert not re.search(r"[A-Za-z]{3,}|challenge_", friend.inner_text("[data-notice='challenge-pending']"))
     friend.click("[data-notice='challenge-pending'] [data-action='challenge-start']")
     friend.wait_for_selector("#table[data-challenge='true']")
     wait_human_or_overlay(friend)
@@ -102,6 +105,7 @@ def test_challenge_link_played_in_a_fresh_context_shows_both_results(page, site_
         els.map(e => [e.dataset.challengeResult, +e.dataset.points]))""")
     mine = int(friend.inner_text("#summary-table [data-summary-seat='0'] .delta").replace("+", ""))
     assert results == {"sender": sent, "you": mine}
+    assert not re.search(r"[A-Za-z]{3,}|challenge_", friend.inner_text("#dialog-summary"))
     assert saved_record(friend) == own                   # the challenge never touched the save
     friend.click("#btn-challenge-back")
     friend.wait_for_selector("#table:not([data-challenge])")
