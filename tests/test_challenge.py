@@ -68,3 +68,26 @@ def test_any_text_gives_a_challenge_or_the_engines_error(text):
         decode(text)
     except RecordError:
         pass
+
+
+@pytest.mark.parametrize("players,code", [(3, "classic"), (4, "four,four_mode=dealer_sits_out"),
+                                          (2, "two,two_mode=dead_hand"), (5, "classic,players=5")])
+def test_a_table_that_seats_its_player_elsewhere_turns_the_deal(players, code):
+    """The web table always seats its player at seat 0: a challenge for another seat is
+    turned round the table — the same hand for the player, the same cards for the others in
+    the same order after him, and the dealer as many places away as before (RULES §7)."""
+    from thousand import Conventions
+    conv = Conventions.from_code(code)
+    g = Game.new(conv, seed=11, first_dealer=0)
+    seat = g.deals[0].playing[1]
+    ch = decode(encode(make(g, 0, seat, "normal")))
+    turned = start(ch, seat=0)
+    d, orig = turned.deals[0], g.deals[0]
+    n = players
+    for s in range(n):
+        assert d.cards.hands[s] == orig.cards.hands[(s + seat) % n]
+    assert (d.dealer - 0) % n == (orig.dealer - seat) % n
+    assert (d.cards.talons, d.cards.dead, d.cards.stock) == \
+        (orig.cards.talons, orig.cards.dead, orig.cards.stock)
+    assert [(s - 0) % n for s in d.playing] == [(s - seat) % n for s in orig.playing]
+    assert start(ch, seat=seat).deals[0].cards.hands == orig.cards.hands

@@ -25,7 +25,7 @@ from .game import Game
 
 VERSION = 1
 MAX_TEXT = 4000
-LEVELS = ("easy", "normal", "normal1", "hard")
+LEVELS = ("easy", "normal", "normal1", "hard", "random")
 KEYS = ("v", "rules", "dealer", "seat", "level", "deal", "result", "name")
 
 
@@ -92,10 +92,23 @@ def decode(text) -> dict:
     return ch
 
 
-def start(ch: dict) -> Game:
-    """A fresh game whose first (and only) deal is the challenge's deal."""
-    record = {"conventions": Conventions.from_code(ch["rules"]).to_dict(),
+def start(ch: dict, seat: int | None = None) -> Game:
+    """A fresh game whose first (and only) deal is the challenge's deal.  With `seat`, the
+    table is turned so that the challenge's seat sits there (a table that always seats its
+    player at one place): the same cards, dealer and bots, each seat moved by the same
+    number of places (the deal then travels as its cards)."""
+    conv = Conventions.from_code(ch["rules"])
+    record = {"conventions": conv.to_dict(),
               "first_dealer": ch["dealer"], "deals": [dict(ch["deal"], actions=[])]}
+    if seat is None or seat == ch["seat"]:
+        return Game.from_record(record)
+    from .deal import cards_to_spec
+    g = Game.from_record(record)
+    n = g.n
+    shift = (ch["seat"] - seat) % n               # the new seat s is the old seat s + shift
+    spec = cards_to_spec(g.deals[0].cards, g.deals[0].layout)
+    spec["hands"] = [spec["hands"][(s + shift) % n] for s in range(n)]
+    record.update(first_dealer=(ch["dealer"] - shift) % n, deals=[dict(spec, actions=[])])
     return Game.from_record(record)
 
 

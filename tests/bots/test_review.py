@@ -54,3 +54,68 @@ def test_cli_review_prints_json_and_refuses_a_bad_deal(tmp_path):
     assert json.loads(out.stdout)["summary"]["points_lost"] == 61
     bad = run("--deal", "7")
     assert bad.returncode == 2 and "deal" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_the_review_in_steps_is_the_review():
+    """The table's worker runs the review one judged decision at a time (Review.step):
+    `total` is known from the start, each step judges exactly one decision, and the result
+    is review()'s.  Deal A: seat 1's eight cards and its contract decision."""
+    from thousand.bots.review import Review
+    rec = deal_a_record()
+    r = Review(rec, 0, 1, worlds=3)
+    seen = []
+    while not r.finished:
+        before = (len(r.cards), len(r.decisions))
+        r.step()
+        seen.append(r.done)
+        assert len(r.cards) + len(r.decisions) == sum(before) + 1
+    assert seen == list(range(1, r.total + 1)) and r.total == len(r.cards) + len(r.decisions)
+    assert r.result() == review(rec, deal=0, seat=1, worlds=3)
+    hands = r.result()["hands"]
+    played_by_1 = [c["played"].split()[1] for c in r.cards]
+    assert set(played_by_1) <= set(hands[1]) and len(hands[1]) == 8
+
+
+def test_one_solver_for_the_deal_gives_the_values_of_a_fresh_solver_per_card():
+    """The review keeps one solver per deal (its table serves the later tricks, issue 11's
+    time target); the values are exact, so a fresh solver per card must agree."""
+    from thousand.bots import make_bot
+    from thousand.bots.review import Review, _judge_card
+    judged = 0
+    for seed in (2, 4, 6):            # made by seat 1, conceded, failed by the human
+        g = Game.new(seed=seed, first_dealer=2)
+        bots = {s: make_bot("normal", seed=s) for s in range(3)}
+        while not g.sheet:
+            s = g.current_seat
+            g.apply(bots[s].choose(g.view(s)))
+        shared = review(g.to_record(), 0, 0, worlds=2)["cards"]
+        r = Review(g.to_record(), 0, 0, worlds=2)
+        fresh = []
+        while not r.finished:
+            act = r.actions[r.i]
+            if r._kind(r.g) == "card":
+                fresh.append(_judge_card(r.g, r.g.view(0), act))
+            r.g.apply(act)
+            r.i += 1
+        assert shared == fresh
+        judged += len(fresh)
+    assert judged == 16
+
+
+def test_a_table_of_two_gets_its_cards_reviewed_too():
+    """2 players without a stock (RULES §7: eleven, two talons, dead hand) are searched by
+    the solver's two-handed search: the review judges every card there (it raised "made for
+    another table" before: the solver was made for three seats)."""
+    from thousand import Conventions
+    from thousand.bots import make_bot
+    for code in ("two", "two,two_mode=two_talons", "two,two_mode=dead_hand"):
+        g = Game.new(Conventions.from_code(code), seed=3, first_dealer=1)
+        bots = {s: make_bot("normal", seed=s) for s in range(2)}
+        while not g.sheet:
+            s = g.current_seat
+            g.apply(bots[s].choose(g.view(s)))
+        r = review(g.to_record(), 0, 0, worlds=2)
+        played = sum(1 for t in g.deal_view(0, 0)["tricks"] for seat, _ in t["cards"] if seat == 0)
+        assert len(r["cards"]) == played, code
+        for c in r["cards"]:
+            assert c["cost"] >= 0 and (c["cost"] == 0) == (c["played"] in c["best"]), (code, c)

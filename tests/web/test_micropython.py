@@ -112,6 +112,7 @@ def make_cases():
             for lang, kind in (("ru", "summary"), ("en", "sheet"), ("pl", "last"), ("uk", "confirm")):
                 cases.append({"view": v, "lang": lang, "settings": {"lang": lang, "show_points": False},
                               "ui": {"overlay": kind, "summary": {"row": row, "view": dv}}})
+    cases.extend(review_cases())
     conv = {"preset": "four", "four_mode": "dealer_sits_out", "penalty": 7}
     for lang in langs:
         draft = {"conv": conv, "names": ["", "Ann", "", "", "", ""], "level": "normal", "speed": "fast",
@@ -122,6 +123,37 @@ def make_cases():
                              "share_status": "copied"}})
     catalog = json.loads(Service().handle('{"op": "hello"}'))
     return cases, catalog
+
+
+def review_cases():
+    """Issue 11's dialogs: a deal review (running, done with cards and decisions, and of a
+    conceded deal), the summary of a challenge deal with both results and a link made."""
+    from thousand import Game
+    from thousand.bots import make_bot
+    from thousand.bots.review import review
+    out = []
+    for seed in (6, 4):
+        g = Game.new(seed=seed, first_dealer=2)
+        bots = {s: make_bot("normal", seed=s) for s in range(3)}
+        while not g.sheet:
+            s = g.current_seat
+            g.apply(bots[s].choose(g.view(s)))
+        result = review(g.to_record(), 0, 0, worlds=2)
+        v, dv, row = g.view(0), g.deal_view(0, 0), g.sheet[0]
+        langs = ("ru", "uk", "en") if seed == 6 else ("pl",)
+        for lang in langs:
+            out.append({"view": v, "lang": lang, "settings": {"lang": lang}, "ui": {
+                "overlay": "review", "review": {"deal": 0, "status": "done", "done": 5, "total": 5,
+                                                "result": result, "view": dv,
+                                                "back": ["summary", None]}}})
+        out.append({"view": v, "lang": "pl", "settings": {"lang": "pl"}, "ui": {
+            "overlay": "review", "review": {"deal": 0, "status": "running", "done": 2, "total": 9}}})
+        for lang in ("en", "ru"):
+            out.append({"view": v, "lang": lang, "settings": {"lang": lang}, "ui": {
+                "overlay": "summary", "summary": {"row": row, "view": dv},
+                "challenge": {"name": "Аня", "result": -120, "level": "hard"},
+                "challenge_share": {"deal": 0, "url": "http://x/#challenge=abc", "status": "copied"}}})
+    return out
 
 
 @pytest.mark.skipif(not MPY.exists() or shutil.which("node") is None,

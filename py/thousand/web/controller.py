@@ -19,7 +19,7 @@ import asyncio
 import random
 
 from . import messages, persist
-from .i18n import LANG_CODES, Text, default_name, is_default_name
+from .i18n import LANG_CODES, Text, default_name, fmt_delta, is_default_name
 from .ui_state import HUMAN, LEVELS, MAX_PLAYERS, PACE_MS, TRICK_PAUSE_MS, UIState
 from .budget import HARD_BUDGET, HINT_BUDGET
 
@@ -43,6 +43,7 @@ class Controller:
         self.epoch = 0              # bumps on every new game / load / takeover: stale replies are dropped
         self.bot_running = False
         self.link_code = None       # rules of a link waiting for "start a new game with them?"
+        self.challenge_text = None  # a #challenge= link waiting for "play this deal?"
         self.tasks = []             # running coroutines (tests wait for them)
 
     # ---- helpers --------------------------------------------------------------------------
@@ -144,6 +145,8 @@ class Controller:
             await self.apply_link(link["rules"])
         if self.view is None and not any(n["kind"] in ("corrupt", "future") for n in ui.notices):
             await self.new_game(seed=link["seed"])
+        if link.get("challenge") is not None:
+            await self.check_challenge(link["challenge"])
         self.page.set_lang(ui.lang)
         ui.ready = True
         self.draw()
@@ -215,14 +218,17 @@ class Controller:
             ui.summary = {"row": sheet[-1], "view": reply.get("deal_view")}
             ui.overlay = "over" if self.view.get("finished") else "summary"
             ui.overlay_back = None
+            if ui.review is not None:          # a bot's move already on its way ended the deal
+                ui.review["back"] = (ui.overlay, None)
+                ui.overlay = "review"
         elif ui.overlay == "meld":
             ui.overlay = None
 
     async def save(self):
         """Write the position on the table (self.record, self.view).  One write at a time: a
         call during a write makes that write's loop write the newest position once more."""
-        if self.record is None:
-            return
+        if self.record is None or self.ui.challenge is not None:
+            return          # a challenge deal is played in memory: the saved game stays
         self.save_wanted = True
         if self.saving:
             return
@@ -278,6 +284,7 @@ class Controller:
                                    names=self.seat_names(), seed=self.seed)
         self.saves.new_game(self.new_game_id())
         self.ui.blocked = False
+        self.end_challenge()
         self.ui.drop_notice("corrupt", "future", "other-tab", "link-pending")
         self.take(reply, fresh=True)
         await self.save()
@@ -311,7 +318,7 @@ class Controller:
     def schedule(self):
         v, ui = self.view, self.ui
         if (v is None or not ui.ready or v.get("finished") or ui.blocked or self.bot_running
-                or ui.busy or ui.in_summary()):
+                or ui.busy or ui.paused()):
             return
         seat = v.get("current_seat")
         if seat is None or seat == HUMAN:
@@ -324,6 +331,8 @@ class Controller:
             t0 = self.page.now()
             await self.page.sleep(20)      # let the last frame paint first
             level = self.settings.get("level") if self.settings.get("level") in LEVELS else "normal"
+            if self.ui.challenge is not None:      # the sender's bots
+                level = self.ui.challenge.get("level") or level
             v = self.view
             talon_shown = v.get("phase") == "giving" and not v.get("gives")
             trick_taken = v.get("phase") == "play" and not v.get("trick") and bool(v.get("last_trick"))
@@ -396,6 +405,7 @@ class Controller:
         ui = self.ui
         self.epoch += 1
         await self.claim()       # immediate: the other tab can write nothing from now on
+        self.end_challenge()
         raw = persist.get(self.storage, persist.SAVE_KEY)
         data, problem = self.saves.read()
         if data is not None:
@@ -438,6 +448,7 @@ class Controller:
             await self.claim()
         self.saves.new_game(self.new_game_id())
         self.seed = record.get("seed") if isinstance(record.get("seed"), int) else 0
+        self.end_challenge()
         ui.drop_notice("corrupt", "future", "import", "link-pending")
         self.take(reply, fresh=True)
         ui.notice("import-ok", self.t("import_ok"))
@@ -552,3 +563,127 @@ class Controller:
         self.ui.share_status = ""
         status = await self.page.share(self.ui.share_url, self.t("title"))
         self.ui.share_status = status if status in ("copied", "shared") else "manual"
+
+    # ---- the deal review (issue 11) ------------------------------------------------------
+    def open_review(self, deal):
+        """"Разбор" of finished deal `deal`: the dialog opens at once and the worker judges
+        one decision per request (progress on the dialog); closing it cancels the review.
+        The bots wait while it is open (schedule: ui.paused)."""
+        ui = self.ui
+        if self.view is None or not isinstance(deal, int):
+            return
+        back = ui.review["back"] if ui.review else (ui.overlay, ui.overlay_back)
+        token = {"deal": deal, "status": "running", "done": 0, "total": 0, "back": back}
+        ui.review = token
+        ui.overlay = "review"
+        ui.overlay_back = None
+        self.spawn(self.review_task(token))
+
+    async def review_task(self, token):
+        ui = self.ui
+        r = await self.request("review_start", deal=token["deal"])
+        while True:
+            if ui.review is not token:          # closed (or another review) meanwhile
+                if r.get("ok") and not r.get("finished"):
+                    await self.request("review_stop", review=r.get("review"))
+                return
+            if not r.get("ok"):
+                self.page.log("review failed: " + str(r.get("why", ""))[:300])
+                token["status"] = "error"
+                self.draw()
+                return
+            token.update(id=r["review"], done=r["done"], total=r["total"])
+            if r.get("finished"):
+                token.update(status="done", result=r["result"], view=r["deal_view"])
+                self.draw()
+                return
+            self.draw()
+            r = await self.request("review_step", review=token["id"])
+
+    def close_review(self):
+        ui = self.ui
+        token = ui.review
+        ui.review = None
+        ui.overlay, ui.overlay_back = token["back"] if token else (None, None)
+
+    # ---- deal challenges (issue 11) ------------------------------------------------------
+    def player_name(self):
+        """The player's own name if he chose one ("" for the default "Вы")."""
+        names = self.settings.get("names") or []
+        n = names[0].strip() if names and isinstance(names[0], str) else ""
+        return "" if is_default_name(n, 0) else n
+
+    async def make_challenge(self, deal):
+        """"Сыграть эту раздачу": a #challenge= link to deal `deal` (the cards, the rules, the
+        bots' level, the player's result), shared like the rules link."""
+        level = (self.ui.challenge or {}).get("level") or self.settings.get("level") or "normal"
+        r = await self.request("challenge_make", deal=deal, level=level, name=self.player_name())
+        if not r.get("ok"):
+            self.page.log("challenge failed: " + str(r.get("why", ""))[:300])
+            self.ui.message = self.t("internal_error")
+            return
+        loc = self.page.location()
+        url = persist.challenge_url(loc["origin"], loc["pathname"], r["text"], self.page.encode)
+        self.ui.challenge_share = {"deal": deal, "url": url, "status": ""}
+        status = await self.page.share(url, self.t("challenge_title"))
+        self.ui.challenge_share["status"] = status if status in ("copied", "shared") else "manual"
+
+    async def check_challenge(self, text):
+        """A #challenge= link: checked by the engine, then the player is asked.  A link that
+        cannot be read gets a notice and changes nothing."""
+        r = await self.request("challenge_check", text=text)
+        t = self.t_obj()
+        if not r.get("ok"):
+            self.page.log("challenge link refused: " + str(r.get("why", ""))[:300])
+            self.ui.notice("challenge-bad", self.t("challenge_bad", why=messages.explain(t, r.get("info"))))
+            return
+        ch = r["challenge"]
+        self.challenge_text = text
+        result = ch.get("result")
+        self.ui.notice("challenge-pending", self.t(
+            "challenge_pending", name=ch.get("name") or self.t("challenge_sender"),
+            result=fmt_delta(result) if isinstance(result, int) else "—",
+            level=self.t("level_" + str(ch.get("level"))),
+            rules=messages.rules_summary(t, ch.get("dict"))),
+            actions=[("challenge_play", "challenge-start"), ("challenge_not_now", "challenge-keep")])
+
+    async def start_challenge(self):
+        """Play the challenge's deal: a game of its own, in memory only; the saved game
+        stays untouched and comes back with "back to my game" (leave_challenge)."""
+        text = self.challenge_text
+        if text is None:
+            return
+        r = await self.request("challenge_start", text=text, names=self.seat_names(),
+                               seed=random.randrange(1, 2 ** 31 - 1))
+        self.ui.drop_notice("challenge-pending")
+        self.challenge_text = None
+        if not r.get("ok"):
+            self.ui.notice("challenge-bad", self.t("challenge_bad", why=messages.explain(self.t_obj(), r.get("info"))))
+            return
+        self.epoch += 1
+        self.ui.challenge = r["challenge"]
+        self.ui.challenge_share = None
+        self.ui.review = None
+        self.ui.overlay = None
+        self.take(r, fresh=True)
+        self.ui.notice("challenge", self.t("challenge_on", name=r["challenge"].get("name") or self.t("challenge_sender")),
+                       actions=[("challenge_back", "challenge-back")])
+
+    def end_challenge(self):
+        self.ui.challenge = None
+        self.ui.drop_notice("challenge")
+
+    async def leave_challenge(self):
+        """Back to the player's own game: the save, which the challenge never touched."""
+        self.epoch += 1
+        self.end_challenge()
+        self.ui.overlay = None
+        self.ui.review = None
+        data, problem = self.saves.read()
+        if data is not None:
+            reply = await self.request("load", record=data["record"])
+            if reply.get("ok"):
+                self.seed = data["record"].get("seed") if isinstance(data["record"].get("seed"), int) else 0
+                self.take(reply, fresh=True)
+                return
+        await self.new_game()

@@ -63,6 +63,9 @@ def open_sheet(kind):
 
 def close(c, data):
     ui = c.ui
+    if ui.overlay == "review":
+        c.close_review()
+        return
     if ui.overlay == "meld":
         ui.meld_card = None
     if ui.overlay in CLOSABLE:
@@ -85,6 +88,33 @@ def link_start(c, data):
 
 def link_keep(c, data):
     c.ui.drop_notice("link-pending")
+
+
+def deal_of(c, data):
+    """The deal a button is about: its data-value, else the summary's deal."""
+    try:
+        return int(data.get("value"))
+    except (TypeError, ValueError):
+        row = (c.ui.summary or {}).get("row") or {}
+        return row.get("deal")
+
+
+def review(c, data):
+    """"Разбор" of a finished deal (the summary's, or a row of the score sheet)."""
+    deal = deal_of(c, data)
+    if deal is not None:
+        c.open_review(deal)
+
+
+def challenge(c, data):
+    """"Сыграть эту раздачу": a link to the deal for a friend."""
+    deal = deal_of(c, data)
+    return c.make_challenge(deal) if deal is not None else None
+
+
+def challenge_keep(c, data):
+    c.challenge_text = None
+    c.ui.drop_notice("challenge-pending")
 
 
 def hint(c, data):
@@ -138,6 +168,11 @@ INTENTS = {
     "import": lambda c, data: c.page.pick_file(),       # the file input's change imports it
     "link-start": link_start,
     "link-keep": link_keep,
+    "review": review,
+    "challenge": challenge,
+    "challenge-start": lambda c, data: c.start_challenge(),
+    "challenge-keep": challenge_keep,
+    "challenge-back": lambda c, data: c.leave_challenge(),
 }
 
 

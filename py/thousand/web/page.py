@@ -211,7 +211,7 @@ class Page:
         loc = window.location
         link = {"found": False, "rules": None, "seed": None}
         from . import persist
-        link = persist.parse_link(str(loc.hash), str(loc.search), window.decodeURIComponent)
+        link = persist.parse_link(str(loc.hash), str(loc.search), persist.unquote)
         if link["found"]:
             try:
                 window.history.replaceState(None, "", str(loc.pathname))

@@ -335,9 +335,37 @@ class Saves:
 
 
 # ---- links ---------------------------------------------------------------------------------
+def unquote(text: str) -> str:
+    """%XX escapes of UTF-8 text (decodeURIComponent in Python); ValueError if malformed.
+    The page decodes links with this, not with the browser's decodeURIComponent, whose
+    URIError on a malformed escape ("%E0%A4%A") escaped MicroPython's try/except as an
+    uncaught page error and stopped the table from starting."""
+    if "%" not in text:
+        return text
+    out = bytearray()
+    i = 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == "%":
+            pair = text[i + 1:i + 3]
+            if len(pair) != 2 or any(ch not in "0123456789abcdefABCDEF" for ch in pair):
+                raise ValueError("malformed escape")
+            out.append(int(pair, 16))
+            i += 3
+        else:
+            out.extend(c.encode("utf-8"))
+            i += 1
+    try:
+        return bytes(out).decode("utf-8")
+    except UnicodeError:
+        raise ValueError("not UTF-8") from None
+
+
 def parse_link(hash_: str, search: str, decode) -> dict:
-    """``rules=CODE`` and ``seed=N`` from the address's hash (or query); `decode` is
-    decodeURIComponent.  Returns {"rules": str or None, "seed": int or None, "found": bool}."""
+    """``rules=CODE``, ``seed=N`` and ``challenge=TEXT`` from the address's hash (or query);
+    `decode` is decodeURIComponent.  Returns {"rules": str or None, "seed": int or None,
+    "challenge": str or None, "found": bool}."""
     params = {}
     for part in (hash_[1:] if hash_.startswith("#") else hash_,
                  search[1:] if search.startswith("?") else search):
@@ -352,9 +380,15 @@ def parse_link(hash_: str, search: str, decode) -> dict:
                     params[k] = v
     seed = params.get("seed", "")
     return {"rules": params.get("rules"), "seed": int(seed) if seed.isdigit() else None,
-            "found": "rules" in params or "seed" in params}
+            "challenge": params.get("challenge"),
+            "found": "rules" in params or "seed" in params or "challenge" in params}
 
 
 def share_url(origin: str, pathname: str, code: str, encode) -> str:
     """The link that carries a table's rules: ``…/#rules=CODE``."""
     return origin + pathname + "#rules=" + str(encode(code))
+
+
+def challenge_url(origin: str, pathname: str, text: str, encode) -> str:
+    """The link that carries a deal challenge (thousand.challenge.encode): ``…/#challenge=TEXT``."""
+    return origin + pathname + "#challenge=" + str(encode(text))

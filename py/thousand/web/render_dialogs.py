@@ -11,6 +11,7 @@ from .render_seats import icon, positions, seats, suit_sign, trick
 from .render_table import btn, meld_question, text_for
 from .ui_state import LEVELS, SPEEDS, TABLE_PLAYERS
 from . import messages
+from .render_review import challenge_results, challenge_share, in_challenge, review_dialog, summary_buttons
 
 SECTIONS = ("6.1", "6.2", "6.3", "6.4", "6.5", "6.5a", "6.6", "6.7", "7")
 
@@ -56,10 +57,12 @@ def row_marks(row, t):
     return kids
 
 
-def sheet_table(view, t):
+def sheet_table(view, t, review=False):
+    """The score sheet; with `review`, each played deal's row has a "Разбор" button."""
     n = seats(view)
     head = h("tr", None, h("th", {"scope": "col"}, text=t("deal")), h("th", {"scope": "col"}, text=""),
-             *[h("th", {"scope": "col"}, text=t.name(s)) for s in n])
+             *[h("th", {"scope": "col"}, text=t.name(s)) for s in n],
+             h("th", {"scope": "col"}, text="") if review else None)
     rows = []
     for row in view.get("sheet") or []:
         decl = row.get("declarer")
@@ -82,19 +85,25 @@ def sheet_table(view, t):
                                icon("barrel"), h("span", {"aria-hidden": "true"},
                                                  text=str(bar.get("attempts", 0)))))
             cells.append(h("td", {"cls": "num"}, *parts))
+        if review:
+            cells.append(h("td", {"cls": "review-cell"},
+                           btn(t("review"), "review", "btn btn-small", data_value=row["deal"],
+                               aria_label=t("review_title", n=row["deal"] + 1))
+                           if row.get("outcome") != "redeal" else None))
         rows.append(h("tr", {"data-deal-row": row["deal"], "data-outcome": row.get("outcome"),
                              "data-doubled": "true" if row.get("doubled") else None,
                              "data-blind": "true" if row.get("blind") else None},
                       *cells, key="row-" + str(row["deal"])))
     foot = h("tr", None, h("th", {"scope": "row"}, text=t("total")), h("td"),
-             *[h("td", {"cls": "num"}, text=str(view["scores"][s])) for s in n])
+             *[h("td", {"cls": "num"}, text=str(view["scores"][s])) for s in n],
+             h("td") if review else None)
     return h("div", {"cls": "sheet-wrap"},
              h("table", {"cls": "sheet", "id": "sheet-table"},
                h("thead", None, head), h("tbody", None, *rows), h("tfoot", None, foot)))
 
 
 def sheet_dialog(view, ui, t):
-    return dialog("sheet", t("sheet"), sheet_table(view, t), t=t)
+    return dialog("sheet", t("sheet"), sheet_table(view, t, review=True), t=t)
 
 
 def last_dialog(view, ui, t):
@@ -202,10 +211,8 @@ def summary_dialog(view, ui, t):
                   h("p", {"cls": "outcome", "id": "summary-outcome"},
                     h("span", text=outcome_text(row, t, dv)), *row_marks(dict(row, outcome=None), t)),
                   summary_rows(view, row, dv, t), events,
-                  h("div", {"cls": "dialog-buttons"},
-                    btn(t("next_deal"), "next-deal", "btn btn-primary", id="btn-next-deal",
-                        data_autofocus=True),
-                    btn(t("sheet"), "sheet", "btn")),
+                  challenge_results(row, ui, t) if in_challenge(row, ui) else None,
+                  summary_buttons(row, ui, t), challenge_share(row, ui, t),
                   close=False, t=t)
 
 
@@ -243,7 +250,7 @@ def over_dialog(view, ui, t):
                   h("ul", {"cls": "over-reason", "id": "over-reason"},
                     *[h("li", text=x) for x in over_reason(view, t)]),
                   h("p", {"cls": "outcome"}, text=outcome_text(last, t)) if last else None,
-                  owed, sheet_table(view, t),
+                  owed, sheet_table(view, t, review=True),
                   h("div", {"cls": "dialog-buttons"},
                     btn(t("new_game"), "new-game", "btn btn-primary", id="btn-new-game-over",
                         data_autofocus=True)),
@@ -449,4 +456,4 @@ def rules_fieldset(d, ui, t):
 
 DIALOGS = {"sheet": sheet_dialog, "last": last_dialog, "meld": meld_dialog,
            "summary": summary_dialog, "over": over_dialog, "confirm": confirm_dialog,
-           "settings": settings_dialog}
+           "settings": settings_dialog, "review": review_dialog}

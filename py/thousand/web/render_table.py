@@ -75,6 +75,7 @@ def table(view, ui, lang):
         "data-seats": str(n),
         "data-golden": "true" if v.get("golden_deal") else None,
         "data-blind": "true" if v.get("blind") else None,
+        "data-challenge": "true" if ui.challenge is not None else None,
     }
     return h("div", attrs,
              topbar(v, ui, t), notices(ui, t),
@@ -111,7 +112,7 @@ def notices(ui, t):
         kids = [h("span", {"cls": "notice-text"}, text=n["text"])]
         for label, action in n["actions"]:
             kids.append(btn(t(label), action, "btn btn-small"))
-        if n["kind"] not in ("corrupt", "future", "other-tab", "engine"):
+        if n["kind"] not in ("corrupt", "future", "other-tab", "engine", "challenge"):
             kids.append(btn("×", "dismiss", "btn btn-small btn-quiet", data_kind=n["kind"],
                             aria_label=t("dismiss")))
         items.append(h("div", {"cls": "notice notice-" + n["kind"], "role": "alert",

@@ -28,6 +28,14 @@ the human's view of that finished deal for the summary.  The ops (``OPS``):
                                 the ConventionError's code and params, naming the field)
     preset {preset}             a preset's conventions as a dict
     bench_bots {deals, seed}    hard-bot timings for scripts/bench_bot_web.py
+    review_start {deal, worlds} the deal review (thousand.bots.review.Review) of a finished deal
+                                of the game for the human: {review: id, done: 0, total}
+    review_step {review}        one judged decision more: {done, total, finished}; once
+                                finished also {result: review()'s answer, deal_view}
+    review_stop {review}        forget that review (the player closed it)
+    challenge_make {deal, level, name}   "play this deal" for a friend: {text} (challenge.encode)
+    challenge_check {text}      a #challenge= link checked: {challenge} or "error": "challenge"
+    challenge_start {text}      the challenge's deal as a fresh game, the human at seat 0
 
 New ops (redeal, blind, talon choices…) need no new op: they are actions, sent with ``act``.
 """
@@ -41,7 +49,8 @@ from thousand.errors import ThousandError
 from .budget import HARD_BUDGET, HINT_BUDGET
 
 HUMAN = 0
-LEVELS = ("easy", "normal", "hard", "random")
+LEVELS = ("easy", "normal", "hard", "random", "normal1")     # normal1: a challenge may name it
+REVIEW_WORLDS = 8
 
 
 def package_version() -> str:
@@ -75,6 +84,8 @@ class Service:
         self.game: Game | None = None
         self.seed = 0
         self._bots: dict = {}
+        self._review = None        # (id, Review, that deal's finished view of the human)
+        self._review_id = 0
 
     # ---- the one entry point ----------------------------------------------------------
     def handle(self, request: str) -> str:
@@ -228,6 +239,89 @@ class Service:
         except (TypeError, ValueError) as e:
             return {"ok": False, "error": "rules", "why": str(e), "info": None}
         return {"code": conv.to_code(), "dict": conv.to_dict()}
+
+    # ---- the deal review, in steps (issue 11) -----------------------------------------
+    def op_review_start(self, req) -> dict:
+        from thousand.bots.review import Review
+        g = self._need_game()
+        deal = req.get("deal")
+        done = {row["deal"] for row in g.sheet}
+        if type(deal) is not int or deal not in done:
+            return {"ok": False, "error": "review", "why": f"deal {deal!r} is not finished"}
+        worlds = req.get("worlds")
+        worlds = worlds if type(worlds) is int and 1 <= worlds <= 32 else REVIEW_WORLDS
+        try:
+            r = Review(g.to_record(), deal, HUMAN, worlds=worlds, seed=self.seed)
+        except ThousandError as e:
+            return {"ok": False, "error": "review", "why": str(e), "info": e.to_json()}
+        self._review_id += 1
+        self._review = (self._review_id, r, g.deal_view(deal, HUMAN))
+        return {"review": self._review_id, "deal": deal, "done": r.done, "total": r.total}
+
+    def op_review_step(self, req) -> dict:
+        if self._review is None or req.get("review") != self._review[0]:
+            return {"ok": False, "error": "review", "why": "no such review"}
+        rid, r, dv = self._review
+        finished = r.step()
+        out = {"review": rid, "done": r.done, "total": r.total, "finished": finished}
+        if finished:
+            out.update(result=r.result(), deal_view=dv)
+            self._review = None
+        return out
+
+    def op_review_stop(self, req) -> dict:
+        if self._review is not None and req.get("review") in (None, self._review[0]):
+            self._review = None
+        return {}
+
+    # ---- deal challenges (issue 11) ----------------------------------------------------
+    def op_challenge_make(self, req) -> dict:
+        from thousand import challenge
+        g = self._need_game()
+        deal = req.get("deal")
+        if type(deal) is not int or deal not in {row["deal"] for row in g.sheet}:
+            return {"ok": False, "error": "challenge", "why": f"deal {deal!r} is not finished"}
+        level = req.get("level") if req.get("level") in challenge.LEVELS else "normal"
+        name = req.get("name") if isinstance(req.get("name"), str) else ""
+        ch = challenge.make(g, deal, HUMAN, level, name.strip())
+        return {"text": challenge.encode(ch), "result": ch["result"]}
+
+    def _challenge(self, req):
+        from thousand import challenge
+        text = req.get("text")
+        return challenge.decode(text[:challenge.MAX_TEXT + 1] if isinstance(text, str) else text)
+
+    @staticmethod
+    def _challenge_info(ch) -> dict:
+        conv = Conventions.from_code(ch["rules"])
+        return {"name": ch.get("name", ""), "result": ch.get("result"), "level": ch["level"],
+                "rules": conv.to_code(), "dict": conv.to_dict(), "seat": ch["seat"],
+                "players": conv.players}
+
+    def op_challenge_check(self, req) -> dict:
+        try:
+            ch = self._challenge(req)
+        except ThousandError as e:
+            return {"ok": False, "error": "challenge", "why": str(e), "info": e.to_json()}
+        return {"challenge": self._challenge_info(ch)}
+
+    def op_challenge_start(self, req) -> dict:
+        from thousand import challenge
+        try:
+            ch = self._challenge(req)
+            g = challenge.start(ch, seat=HUMAN)
+        except ThousandError as e:
+            return {"ok": False, "error": "challenge", "why": str(e), "info": e.to_json()}
+        given = req.get("names") if isinstance(req.get("names"), list) else []
+        g.names = [(given[s].strip()[:24] if s < len(given) and isinstance(given[s], str) else "")
+                   or g.names[s] for s in range(g.n)]
+        self.game = g
+        self.seed = int(req.get("seed") or 1) if type(req.get("seed")) is int else 1
+        self._bots = {}
+        self._review = None
+        out = self.state()
+        out["challenge"] = self._challenge_info(ch)
+        return out
 
     def op_bench_bots(self, req) -> dict:
         from thousand.bots import make_bot

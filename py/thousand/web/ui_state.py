@@ -14,7 +14,7 @@ TRICK_PAUSE_MS = {"slow": 1200, "normal": 700, "fast": 350, "instant": 0}
 SPEEDS = ("slow", "normal", "fast", "instant")       # in the order the settings list them
 LEVELS = ("easy", "normal", "hard", "random")
 # overlays that Escape or "close" may shut; the summary and game over need an answer
-CLOSABLE = ("sheet", "settings", "last", "meld", "confirm")
+CLOSABLE = ("sheet", "settings", "last", "meld", "confirm", "review")
 # Player counts the settings offer: every count the engine plays, each seated around the
 # table (render_seats.POSITIONS).
 TABLE_PLAYERS = (2, 3, 4, 5, 6)
@@ -46,6 +46,11 @@ class UIState:
         self.version = ""           # the engine package's version (from the worker)
         self.build = ""             # the site's build hash
         self.catalog = None         # engine "hello": conventions catalog, presets
+        # the deal review (issue 11): {"deal", "status": running|done|error, "done", "total",
+        # "result", "view", "back": (overlay, overlay_back) it returns to}
+        self.review = None
+        self.challenge = None       # the challenge being played: {"name", "result", "level", …}
+        self.challenge_share = None  # the summary's challenge link: {"deal", "url", "status"}
 
     # ---- derived --------------------------------------------------------------------------
     def names(self, view) -> list:
@@ -64,8 +69,15 @@ class UIState:
         return out
 
     def in_summary(self) -> bool:
-        """The deal summary (or game over) is open, perhaps under the score sheet."""
-        return "summary" in (self.overlay, self.overlay_back) or self.overlay == "over"
+        """The deal summary (or game over) is open, perhaps under the score sheet or under a
+        deal review opened from it."""
+        back = tuple(self.review.get("back") or ()) if self.overlay == "review" and self.review else ()
+        return ("summary" in (self.overlay, self.overlay_back) or self.overlay == "over"
+                or "summary" in back or "over" in back)
+
+    def paused(self) -> bool:
+        """Bots wait: the deal summary or game over is open, or a deal review."""
+        return self.in_summary() or self.overlay == "review"
 
     def can_act(self, view) -> bool:
         return (self.ready and not self.blocked and not self.busy and view is not None
