@@ -28,6 +28,8 @@ the human's view of that finished deal for the summary.  The ops (``OPS``):
                                 the ConventionError's code and params, naming the field)
     preset {preset}             a preset's conventions as a dict
     bench_bots {deals, seed}    hard-bot timings for scripts/bench_bot_web.py
+    sheet, stats_summary, stats the score sheet of a real game and the statistics
+                                (thousand.web.sheet_service: stateless, never the game)
 
 New ops (redeal, blind, talon choices…) need no new op: they are actions, sent with ``act``.
 """
@@ -252,6 +254,9 @@ def run_sync(coro):
 
 
 OPS = {name[3:]: fn for name, fn in vars(Service).items() if name.startswith("op_")}
+# the score sheet of a real game and the statistics (issue 11 items 3, 4): sheet_service.py
+from .sheet_service import OPS as _SHEET_OPS  # noqa: E402
+OPS.update(_SHEET_OPS)
 
 _service: Service | None = None
 
