@@ -19,6 +19,7 @@ import asyncio
 import random
 
 from . import messages, persist
+from .scorebook import Book
 from .i18n import LANG_CODES, Text, default_name, is_default_name
 from .ui_state import HUMAN, LEVELS, MAX_PLAYERS, PACE_MS, TRICK_PAUSE_MS, UIState
 from .budget import HARD_BUDGET, HINT_BUDGET
@@ -44,6 +45,10 @@ class Controller:
         self.bot_running = False
         self.link_code = None       # rules of a link waiting for "start a new game with them?"
         self.tasks = []             # running coroutines (tests wait for them)
+        self.book = Book(self)      # the real game's score sheet and the statistics (issue 11)
+        # deal number -> points the human lost in it, by the deal review (issue 11 item 1
+        # fills it); the game's statistics summary carries their sum (scorebook.record_game)
+        self.review_lost = {}
 
     # ---- helpers --------------------------------------------------------------------------
     def t(self, msg_id, **kw):
@@ -144,6 +149,8 @@ class Controller:
             await self.apply_link(link["rules"])
         if self.view is None and not any(n["kind"] in ("corrupt", "future") for n in ui.notices):
             await self.new_game(seed=link["seed"])
+        if link.get("sheet") is not None:
+            await self.book.apply_link(link["sheet"])       # a real game's score sheet
         self.page.set_lang(ui.lang)
         ui.ready = True
         self.draw()
@@ -203,7 +210,10 @@ class Controller:
         ui.message = ""
         if self.view.get("current_seat") == HUMAN and not self.view.get("finished"):
             ui.focus = "turn"
+        if old is not None and not old.get("finished") and self.view.get("finished") and not fresh:
+            self.spawn(self.book.record_game())      # the game's line in the statistics
         if fresh:
+            self.review_lost = {}
             ui.summary = None
             ui.overlay_back = None
             ui.hint = None

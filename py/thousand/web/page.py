@@ -174,10 +174,13 @@ class Page:
     def download(self, name, text):
         window.thousandBoot.download(name, text)
 
-    def pick_file(self):
-        el = document.getElementById("import-file")
+    def pick_file(self, id_="import-file"):
+        el = document.getElementById(id_)
         if el:
             el.click()
+
+    def print_page(self):
+        window.print()
 
     async def read_file(self, el):
         return str(await window.thousandBoot.readFile(el))
@@ -302,11 +305,16 @@ def start():
             if str(event.type) == "change":
                 run(ctrl.import_file(el))
             return
+        if fid == "sb-import-file":
+            if str(event.type) == "change":
+                run(ctrl.book.import_file(el))
+            return
         if str(el.type) == "checkbox":
             intents.field(ctrl, fid, "", bool(el.checked))
         else:
             intents.field(ctrl, fid, str(el.value))
-        if fid == "set-preset" or (str(event.type) == "change" and fid.startswith("conv-")):
+        if fid == "set-preset" or fid.startswith("sb-") \
+                or (str(event.type) == "change" and fid.startswith("conv-")):
             ctrl.draw()
 
     def on_keydown(event):

@@ -330,8 +330,9 @@ class Saves:
 
 # ---- links ---------------------------------------------------------------------------------
 def parse_link(hash_: str, search: str, decode) -> dict:
-    """``rules=CODE`` and ``seed=N`` from the address's hash (or query); `decode` is
-    decodeURIComponent.  Returns {"rules": str or None, "seed": int or None, "found": bool}."""
+    """``rules=CODE``, ``seed=N`` and ``sheet=TEXT`` (a real game's score sheet, issue 11)
+    from the address's hash (or query); `decode` is decodeURIComponent.  Returns {"rules":
+    str or None, "seed": int or None, "sheet": str or None, "found": bool}."""
     params = {}
     for part in (hash_[1:] if hash_.startswith("#") else hash_,
                  search[1:] if search.startswith("?") else search):
@@ -346,7 +347,8 @@ def parse_link(hash_: str, search: str, decode) -> dict:
                     params[k] = v
     seed = params.get("seed", "")
     return {"rules": params.get("rules"), "seed": int(seed) if seed.isdigit() else None,
-            "found": "rules" in params or "seed" in params}
+            "sheet": params.get("sheet"),
+            "found": "rules" in params or "seed" in params or "sheet" in params}
 
 
 def share_url(origin: str, pathname: str, code: str, encode) -> str:
