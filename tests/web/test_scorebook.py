@@ -142,6 +142,27 @@ def test_the_declarers_points_are_derived_and_the_deck_check_is_shown(storage):
     type_in(ctrl, "sb-points-2", "25")
     assert text(page, "sb-derived") == "60"
     assert text(page, "sb-points-sum") == "Очки в картах: 120 из 120"
+    type_in(ctrl, "sb-points-0", "95")                    # the others took it all
+    assert text(page, "sb-derived") == "0"
+    type_in(ctrl, "sb-points-0", "100")                   # more than the deck: no rest
+    assert text(page, "sb-derived") == "—"
+    assert text(page, "sb-points-sum") == "Очки в картах: 125 из 120"
+    assert "field-error" in page.el("sb-points-sum").attrs["class"]
+
+
+def test_another_tabs_sheet_is_shown_unless_a_deal_is_being_edited(storage):
+    ctrl, page = start(storage, "#seed=7")
+    new_sheet(ctrl)
+    other, _ = make(storage)                  # a second tab over the same storage
+    run_async(other.book._open())
+    enter(other, *ENTRIES[0][0])              # it adds a deal
+    run_async(_storage_event(ctrl))
+    assert len(ctrl.ui.scorebook["state"]["rows"]) == 1 and page.el("sb-edit-0") is not None
+
+
+async def _storage_event(ctrl):
+    ctrl.on_storage(SHEET_KEY)
+    await settle(ctrl)
 
 
 def test_undo_and_edit_rescore_every_later_deal(storage):

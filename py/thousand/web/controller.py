@@ -390,6 +390,8 @@ class Controller:
         changed = getattr(self.saves.owner, "changed", None)
         if changed is not None:
             changed(key)         # TokenOwner: a new token is a takeover
+        if key == "thousand.sheet":
+            self.book.stored_changed()      # the live game's sheet, written by another tab
         if key != persist.SAVE_KEY or self.ui.blocked or self.record is None:
             return
         if self.saves.changed_elsewhere():

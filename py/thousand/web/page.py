@@ -314,6 +314,7 @@ def start():
         else:
             intents.field(ctrl, fid, str(el.value))
         if fid == "set-preset" or fid.startswith("sb-") \
+                or (ctrl.ui.overlay == "scorebook" and fid.startswith("set-name-")) \
                 or (str(event.type) == "change" and fid.startswith("conv-")):
             ctrl.draw()
 

@@ -260,11 +260,13 @@ def points_table(b, f, ctx, st, t, n, playing, decl):
     for s in playing:
         fid = "sb-points-" + str(s)
         if s == decl and ctx.get("derive"):
-            cell = h("output", {"id": "sb-derived", "data-derived": derived if derived is not None else None},
-                     text=str(derived) if derived is not None else "…")
+            # the rest of the deck; the others' points alone when they are already too many
+            ok = derived is not None and derived >= 0
+            cell = h("output", {"id": "sb-derived", "data-derived": derived if ok else None},
+                     text=str(derived) if ok else ("—" if derived is not None else "…"))
             if derived is None:
                 known = False
-            else:
+            elif ok:
                 total += derived
         else:
             cell = number_input(fid, f["points"][s], b, t("sb_points_of", name=t.name(s)),

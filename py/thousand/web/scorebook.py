@@ -278,6 +278,24 @@ class Book:
         b["share_url"] = ""
         b["share_status"] = ""
 
+    def stored_changed(self):
+        """Another tab wrote the sheet (the last write wins): show that one, unless a deal is
+        being edited here (then the next write here wins)."""
+        b = self.ui.scorebook
+        if b is None or b.get("mode") != "sheet" or b.get("editing") is not None:
+            return
+        self.c.spawn(self._reload_stored())
+
+    async def _reload_stored(self):
+        sheet = self.stored()
+        b = self.b()
+        if sheet is None or sheet == (b.get("state") or {}).get("sheet"):
+            return
+        r = await self.c.request("sheet", do="load", sheet=sheet)
+        if r.get("ok") and b.get("editing") is None:
+            self.adopt(r)
+            self.c.draw()
+
     # ---- opening -----------------------------------------------------------------------
     def open(self):
         """The score-sheet dialog: the sheet on screen, the stored one, or a new one."""
