@@ -212,3 +212,24 @@ def test_any_text_is_a_sheet_or_a_record_error(text):
         ScoreSheet.from_link("1" + text)
     except RecordError:
         pass
+
+
+JSONS = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=8),
+                     lambda kids: st.lists(kids, max_size=4) | st.dictionaries(
+                         st.sampled_from(["format", "names", "deals", "conventions", "start",
+                                          "first_dealer", "declarer", "contract", "points"]),
+                         kids, max_size=5), max_leaves=30)
+
+
+@settings(max_examples=200, deadline=None)
+@given(JSONS)
+def test_a_link_packing_any_json_is_a_sheet_or_an_engine_error(value):
+    """A hostile link built by hand (valid base64 and deflate, any JSON inside) reaches only
+    the checks of a saved sheet: an engine error with a code, never a Python one."""
+    from thousand.errors import ThousandError
+    try:
+        sheet = ScoreSheet.from_link(_packed(json.dumps(value).encode()))
+    except ThousandError as e:
+        assert e.code
+    else:
+        assert ScoreSheet.from_link(sheet.to_link()).rows == sheet.rows
