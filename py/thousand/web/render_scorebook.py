@@ -244,8 +244,7 @@ def points_table(b, f, ctx, st, t, n, playing, decl):
     from .scorebook import to_int
     from .render_seats import suit_sign
     suits = SUIT_ORDER + (("A",) if ctx.get("ace_marriage") else ())
-    head = [h("th", {"scope": "col"}, text=t("sum_player")), h("th", {"scope": "col"}, text=t("sum_cards")),
-            h("th", {"scope": "col"}, text=t("sum_melds"))]
+    head = [h("th", {"scope": "col"}, text=t("sum_player")), h("th", {"scope": "col"}, text=t("sum_cards"))]
     if ctx.get("four_nines"):
         head.append(h("th", {"scope": "col"}, text=t("sb_four_nines")))
     if ctx.get("tricks_matter"):
@@ -285,8 +284,7 @@ def points_table(b, f, ctx, st, t, n, playing, decl):
                              props={"checked": x in f["melds"][s]}),
                            suit_sign(x, t), key="m-" + x))
         cells = [h("th", {"scope": "row"}, text=t.name(s) + (" (" + t("sb_declarer_short") + ")" if s == decl else "")),
-                 h("td", {"cls": "num"}, cell, field_err(b, fid)),
-                 h("td", {"cls": "melds"}, *melds)]
+                 h("td", {"cls": "num"}, cell, field_err(b, fid))]
         if ctx.get("four_nines"):
             cells.append(h("td", None, h("input", {"type": "checkbox", "id": "sb-nines-" + str(s),
                                                    "aria-label": t("sb_four_nines") + ": " + t.name(s)},
@@ -295,13 +293,19 @@ def points_table(b, f, ctx, st, t, n, playing, decl):
             cells.append(h("td", None, h("input", {"type": "checkbox", "id": "sb-trick-" + str(s),
                                                    "aria-label": t("sb_trick") + ": " + t.name(s)},
                                          props={"checked": bool(f["trick"][s])})))
-        body.append(h("tr", {"data-sb-seat": s}, *cells, key="p-" + str(s)))
+        body.append(h("tr", {"data-sb-seat": s, "cls": "sb-seat"}, *cells, key="p-" + str(s)))
+        # the marriages on a line of their own under the player (narrow screens)
+        body.append(h("tr", {"cls": "sb-melds-row"},
+                      h("td", {"cls": "melds", "colspan": len(head)},
+                        h("span", {"cls": "note"}, text=t("sum_melds") + ":"), *melds),
+                      key="m-" + str(s)))
     deck = ctx.get("deck", 120)
     check = t("sb_points_sum", total=total, deck=deck) if known else t("sb_points_sum_open", deck=deck)
     bad = known and (total > deck or (ctx.get("derive") and total != deck))
-    return h("div", {"cls": "sheet-wrap"},
-             h("table", {"cls": "sheet sb-points", "id": "sb-points"},
-               h("thead", None, h("tr", None, *head)), h("tbody", None, *body)),
+    return h("div", {"cls": "sb-points-block"},
+             h("div", {"cls": "sheet-wrap"},
+               h("table", {"cls": "sheet sb-points", "id": "sb-points"},
+                 h("thead", None, h("tr", None, *head)), h("tbody", None, *body))),
              h("p", {"cls": "note" + (" field-error" if bad else ""), "id": "sb-points-sum",
                      "data-total": total if known else None}, text=check),
              field_err(b, "sb-points"), field_err(b, "sb-melds"), field_err(b, "sb-nines"))

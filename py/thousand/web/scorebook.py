@@ -409,7 +409,8 @@ class Book:
         if not r.get("ok"):
             fid, text = refusal(r.get("info"), b["ctx"], t)
             b["errors"] = {fid: text}
-            b["error"] = text
+            # by its field; by the button too, in short, if the field is elsewhere
+            b["error"] = text if fid == "sb-form" else t("sb_err_form")
             return
         self.adopt(r)
         self.save()
