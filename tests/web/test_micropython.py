@@ -86,6 +86,7 @@ for case in cases:
         out.append([scorebook.build_entry(b["form"], b["ctx"], st["players"], t),
                     scorebook.derived_points(b["form"], b["ctx"], st["players"]),
                     [scorebook.to_int(x) for x in ("12", " 7 ", "-5", "", "1.5", "x")],
+                    scorebook.rules_code_of("https://x/#rules=four%2Cpenalty%3D60%zz&seed=1"),
                     scorebook.refusal({"code": "bad_sheet_entry", "params": {"field": "points", "total": 130}},
                                       b["ctx"], t)])
     print(json.dumps(out))

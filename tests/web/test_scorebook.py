@@ -317,3 +317,67 @@ def test_every_word_of_the_dialogs_is_in_the_catalogs(storage):
 def test_to_int_reads_only_whole_numbers():
     assert [scorebook.to_int(x) for x in ("12", " 7 ", "−5", "-5", "", "1.5", "x", "1234567")] == [
         12, 7, -5, -5, None, None, None, None]
+
+
+def setup_with(ctrl, preset, changes=(), names=("A", "B", "C", "D")):
+    click(ctrl, "scorebook")
+    assert ctrl.ui.catalog is not None                 # the settings' rules fieldset
+    type_in(ctrl, "set-preset", preset)
+    for cid, value in changes:
+        type_in(ctrl, "conv-" + cid, value)
+    for i, n in enumerate(names):
+        type_in(ctrl, "set-name-%d" % i, n)
+    click(ctrl, "sb-start")
+    assert ctrl.ui.scorebook["mode"] == "sheet", ctrl.ui.draft
+
+
+def test_four_players_with_a_dealer_sitting_out_score_the_talon_for_him(storage):
+    """§7 dealer_sits_out: the form asks the sitter's talon points and marriage; the row is
+    the engine's for the same entry."""
+    ctrl, page = start(storage, "#seed=7")
+    setup_with(ctrl, "four", [("four_mode", "dealer_sits_out")])
+    ctx = ctrl.ui.scorebook["ctx"]
+    assert ctx["sitter"] == [0] and page.el("sb-points-0") is None
+    assert page.el("sb-talon-points") is not None
+    type_in(ctrl, "sb-declarer", "1")
+    type_in(ctrl, "sb-contract", "105")
+    type_in(ctrl, "sb-points-2", "10")
+    type_in(ctrl, "sb-points-3", "5")
+    type_in(ctrl, "sb-talon-points", "14")
+    type_in(ctrl, "sb-talon-marriage", "C")
+    click(ctrl, "sb-add")
+    assert not ctrl.ui.scorebook["errors"], ctrl.ui.scorebook["errors"]
+    want = ScoreSheet(Conventions.from_code("four,four_mode=dealer_sits_out"), ["A", "B", "C", "D"])
+    want.add({"declarer": 1, "contract": 105, "points": [None, None, 10, 5],
+              "sitter": {"talon_points": 14, "marriage": "C"}})
+    assert ctrl.ui.scorebook["state"]["rows"] == want.rows
+    assert ctrl.ui.scorebook["ctx"]["sitter"] == [1]          # the next dealer sits out
+
+
+def test_a_table_without_bidding_asks_no_declarer(storage):
+    """§7 two_mode=draw: nobody declares; every player's card points are entered."""
+    ctrl, page = start(storage, "#seed=7")
+    setup_with(ctrl, "two", [("two_mode", "draw")], names=("A", "B"))
+    assert page.el("sb-declarer") is None and page.el("sb-contract") is None
+    kinds = [o.attrs["value"] for o in page.el("sb-kind").children]
+    assert kinds == ["played", "redeal"]
+    type_in(ctrl, "sb-points-0", "70")
+    type_in(ctrl, "sb-points-1", "50")
+    click(ctrl, "sb-add")
+    want = ScoreSheet(Conventions.from_code("two,two_mode=draw"), ["A", "B"])
+    want.add({"declarer": None, "points": [70, 50]})
+    assert ctrl.ui.scorebook["state"]["rows"] == want.rows
+
+
+def test_the_setup_takes_rules_from_a_pasted_link_and_names_what_it_ignored(storage):
+    ctrl, page = start(storage, "#seed=7")
+    click(ctrl, "scorebook")
+    type_in(ctrl, "sb-rules-link", "https://x.org/t/#rules=classic%2Cace_marriage%3Don%2Cbogus%3D1")
+    click(ctrl, "sb-rules-link")
+    assert ctrl.ui.draft["conv"] == {"preset": "classic", "ace_marriage": True}
+    assert text(page, "err-sb-rules-link").startswith("Из ссылки не принято")
+    click(ctrl, "sb-start")
+    assert ctrl.ui.scorebook["state"]["rules_code"] == "classic,ace_marriage=on"
+    assert page.el("sb-meld-1-A") is not None                 # the ace marriage is offered
+    assert scorebook.rules_code_of("four%2Cpenalty%3D60") == "four,penalty=60"
+    assert scorebook.rules_code_of(" classic ") == "classic"

@@ -89,6 +89,14 @@ def setup_dialog(ui, b, t):
                 select("sb-dealer", [(str(i), shown[i]) for i in range(n)],
                        str(dealer if dealer < n else 0), t("sb_first_dealer")))),
             h("fieldset", None, *start),
+            h("fieldset", None, h("legend", text=t("sb_rules_link")),
+              h("div", {"cls": "share"},
+                h("input", {"id": "sb-rules-link", "type": "text", "autocomplete": "off",
+                            "aria-label": t("sb_rules_link"), "placeholder": "…#rules=…",
+                            "aria-invalid": "true" if "sb-rules-link" in (b.get("errors") or {}) else None},
+                  props={"value": setup.get("link") or ""}),
+                btn(t("sb_rules_apply"), "sb-rules-link", "btn", id="sb-btn-rules-link")),
+              field_err(b, "sb-rules-link")),
             rules_fieldset(d, ui, t)]
     foot = []
     if d.get("error") or b.get("error"):

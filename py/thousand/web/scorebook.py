@@ -58,6 +58,30 @@ def to_int(text):
     return -int(digits) if neg else int(digits)
 
 
+HEX = "0123456789abcdefABCDEF"
+
+
+def rules_code_of(text):
+    """A rules code from what the player pasted: a share link (``…#rules=CODE``, its
+    %-escapes undone) or the code itself."""
+    text = str(text).strip()
+    if "rules=" in text:
+        text = text.split("rules=", 1)[1].split("&")[0]
+    out = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "%" and i + 2 < len(text) and text[i + 1] in HEX and text[i + 2] in HEX:
+            v = int(text[i + 1:i + 3], 16)
+            if v < 128:
+                out.append(chr(v))
+                i += 3
+                continue
+        out.append(ch)
+        i += 1
+    return "".join(out)[:2000]
+
+
 def blank_form(ctx, n):
     """The entry form of a deal: first hand declares 100 (need on the barrel), made."""
     decl = ctx.get("golden_declarer")
@@ -337,6 +361,26 @@ class Book:
         b["errors"] = {}
         ui.overlay = "scorebook"
 
+    async def rules_from_link(self):
+        """The setup's rules from a pasted #rules= link (or code), read as leniently as a
+        link that opens the table: what is wrong is named by the field, the rest applies."""
+        d = self.ui.draft
+        b = self.b()
+        if d is None:
+            return
+        text = b["setup"].get("link") or ""
+        if not text.strip():
+            return
+        r = await self.c.request("rules", code=rules_code_of(text))
+        t = Text(self.ui.lang)
+        errors = r.get("errors") or []
+        if errors:
+            b["errors"]["sb-rules-link"] = t("link_ignored", what=messages.link_problems(t, errors))
+        if isinstance(r.get("dict"), dict):
+            d["conv"] = dict(r["dict"])
+            d["field_errors"] = {}
+            d["error"] = ""
+
     def new_sheet(self):
         self.ui.overlay = "scorebook"
         return self.setup()
@@ -591,6 +635,9 @@ def field(c, fid, value, checked=None):
         v = to_int(value)
         b["setup"]["dealer"] = v if v is not None and v >= 0 else 0
         return
+    if fid == "sb-rules-link":
+        b["setup"]["link"] = value[:4000]
+        return
     if fid.startswith("sb-start-"):
         i = to_int(fid[9:])
         if i is not None and 0 <= i < len(b["setup"]["start"]):
@@ -639,6 +686,7 @@ INTENTS = {
     "scorebook": lambda c, data: c.book.open(),
     "sb-new": lambda c, data: c.book.new_sheet(),
     "sb-start": lambda c, data: c.book.start(),
+    "sb-rules-link": lambda c, data: c.book.rules_from_link(),
     "sb-add": lambda c, data: c.book.submit(),
     "sb-undo": lambda c, data: c.book.undo(),
     "sb-edit": _edit,
