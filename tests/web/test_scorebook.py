@@ -381,3 +381,17 @@ def test_the_setup_takes_rules_from_a_pasted_link_and_names_what_it_ignored(stor
     assert page.el("sb-meld-1-A") is not None                 # the ace marriage is offered
     assert scorebook.rules_code_of("four%2Cpenalty%3D60") == "four,penalty=60"
     assert scorebook.rules_code_of(" classic ") == "classic"
+
+
+def test_the_table_waits_while_the_live_sheet_is_open(storage):
+    """A deal of the bots ending behind the dialog would put its summary over the form
+    being typed: the bots wait until the dialog is closed."""
+    ctrl, page = start(storage, "#seed=7")
+    click(ctrl, "scorebook")
+    bots = sum(r.get("op") == "bot" for r in ctrl.engine.requests)
+    v = ctrl.view
+    ctrl.view = dict(v, current_seat=1)            # a bot's turn, as after the human's move
+    ctrl.draw()
+    run_async(settle(ctrl))
+    assert not ctrl.bot_running and ctrl.view["action_count"] == v["action_count"]
+    assert sum(r.get("op") == "bot" for r in ctrl.engine.requests) == bots

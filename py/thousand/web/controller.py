@@ -321,8 +321,8 @@ class Controller:
     def schedule(self):
         v, ui = self.view, self.ui
         if (v is None or not ui.ready or v.get("finished") or ui.blocked or self.bot_running
-                or ui.busy or ui.in_summary()):
-            return
+                or ui.busy or ui.in_summary() or ui.overlay in ("scorebook", "stats")):
+            return      # (the table waits while the live game's sheet or the statistics are open)
         seat = v.get("current_seat")
         if seat is None or seat == HUMAN:
             return
