@@ -6,29 +6,13 @@ import json
 from pathlib import Path
 
 from webkit import make, run_async, settle
+from test_controller import do, start
 from thousand import Conventions, Game
 from thousand.scoresheet import ScoreSheet
 from thousand.web import intents, scorebook
 from thousand.web.scorebook import SHEET_KEY, STATS_KEY
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
-
-
-def start(storage, hash_=""):
-    ctrl, page = make(storage, hash_)
-
-    async def go():
-        await ctrl.start()
-        await settle(ctrl)
-    run_async(go())
-    return ctrl, page
-
-
-def do(ctrl, result):
-    async def go():
-        ctrl.perform(result)
-        await settle(ctrl)
-    run_async(go())
 
 
 def click(ctrl, action, **data):

@@ -271,6 +271,15 @@ class Book:
             pass
         self.ui.notice("sheet-corrupt", self.c.t("sb_corrupt", key=SHEET_BACKUP_KEY))
 
+    def keep_previous(self):
+        """The stored sheet, before a new one or a link's replaces it: kept aside."""
+        old = persist.get(self.c.storage, SHEET_KEY)
+        if old is not None:
+            try:
+                self.c.storage.setItem(SHEET_PREVIOUS_KEY, old)
+            except Exception:  # noqa: BLE001 - full storage: the new sheet still opens
+                pass
+
     def save(self):
         st = self.b().get("state")
         if not st:
@@ -420,12 +429,7 @@ class Book:
         if not r.get("ok"):
             b["error"] = messages.explain(t, r.get("info"))
             return
-        old = persist.get(self.c.storage, SHEET_KEY)
-        if old is not None:
-            try:
-                self.c.storage.setItem(SHEET_PREVIOUS_KEY, old)
-            except Exception:  # noqa: BLE001
-                pass
+        self.keep_previous()
         ui.draft = None
         self.adopt(r)
         self.save()
@@ -554,12 +558,7 @@ class Book:
     pending = None
 
     def take_link(self, reply):
-        old = persist.get(self.c.storage, SHEET_KEY)
-        if old is not None:
-            try:
-                self.c.storage.setItem(SHEET_PREVIOUS_KEY, old)
-            except Exception:  # noqa: BLE001
-                pass
+        self.keep_previous()
         self.adopt(reply)
         self.save()
         self.ui.drop_notice("sheet-pending")
