@@ -379,3 +379,37 @@ def test_the_table_waits_while_the_live_sheet_is_open(storage):
     run_async(settle(ctrl))
     assert not ctrl.bot_running and ctrl.view["action_count"] == v["action_count"]
     assert sum(r.get("op") == "bot" for r in ctrl.engine.requests) == bots
+
+
+def test_the_russian_dialogs_have_no_english_word(storage):
+    """Every face of the sheet and the statistics in Russian: no English word, no raw id
+    (aria labels included), as test_l10n's russian_clean asks of the engine's errors."""
+    from test_l10n import russian_clean
+    ctrl, page = start(storage, "#seed=7")
+    seen = []
+
+    def grab():
+        ctrl.draw()
+        root = page.el("overlay-root")
+        seen.append(root.textContent + " " + " ".join(
+            n.attrs.get("aria-label", "") + " " + n.attrs.get("placeholder", "").replace("#rules=", "")
+            for n in root.walk()))
+    click(ctrl, "scorebook")
+    type_in(ctrl, "sb-start-0", "7")
+    click(ctrl, "sb-start")
+    grab()                                            # the setup with an error
+    type_in(ctrl, "sb-start-0", "800")
+    click(ctrl, "sb-start")
+    enter(ctrl, 0, 100, [None, 10, 10])
+    enter(ctrl, 1, 120, [70, None, 60])               # refused: 130 of 120
+    grab()
+    click(ctrl, "sb-edit", value="0")
+    grab()
+    click(ctrl, "sb-share")
+    grab()
+    click(ctrl, "close")
+    click(ctrl, "stats")
+    grab()
+    for text_ in seen:
+        # (the Polish preset is named in Polish too, as in the settings)
+        assert russian_clean(text_.replace("…", "").replace("(Tysiąc)", "")), text_
