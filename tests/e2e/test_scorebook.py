@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from test_table import fast_settings, settled, wait_human_or_overlay
+from test_table import (fast_settings, finished_game_record, save_envelope, settled, state,
+                        wait_human_or_overlay)
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT / "py") not in sys.path:
@@ -167,6 +168,42 @@ def test_a_hostile_sheet_link_shows_a_notice_and_changes_nothing(browser, site_u
     wait_human_or_overlay(page)                    # the table plays on as ever
     assert page.get_attribute("#table", "data-phase") not in (None, "none")
     ctx.close()
+
+
+def test_a_game_that_ends_is_in_the_statistics(page, site_url, open_table):
+    """Item 4: the summary of a game is recorded when it ends (stats.game_summary of the
+    human's seat), once, and the dialog shows it with its bar in the chart."""
+    from thousand.stats import aggregate, game_summary
+    record, final = finished_game_record()
+    last = record["deals"][-1]["actions"].pop()   # the human's last card ends the game
+    fast_settings(page)
+    page.add_init_script("if (!sessionStorage.getItem('once')) { sessionStorage.setItem('once', 1); "
+                         f"localStorage.setItem('thousand.save', {json.dumps(save_envelope(record))}); }}")
+    open_table(page, site_url)
+    assert state(page)["human"] == "true"
+    page.click(f"#hand [data-card='{last.split()[1]}']")
+    if state(page)["overlay"] == "dialog-meld":
+        page.click("#btn-play-plain" if last.startswith("play") else "#btn-meld")
+    page.wait_for_selector("#dialog-over")
+    page.wait_for_function("(localStorage.getItem('thousand.stats') || '').length > 2")
+    want = aggregate([game_summary(final, 0, "normal")])
+    page.reload()                                 # the finished game again: not recorded twice
+    page.wait_for_selector("html[data-ready=true]", state="attached")
+    page.wait_for_selector("#dialog-over")
+    page.click("#btn-new-game-over")
+    settled(page)
+    wait_human_or_overlay(page)
+    page.click("[data-action='settings']")
+    page.click("#btn-stats")
+    page.wait_for_selector("#stats-body[data-status='done']")
+    figures = dict(page.eval_on_selector_all(
+        "#stats-figures tr", "rows => rows.map(r => [r.dataset.stat, r.cells[1].textContent])"))
+    assert figures["games"] == "1" and len(json.loads(page.evaluate("localStorage.getItem('thousand.stats')"))) == 1
+    assert figures["points_per_deal"] == str(want["points_per_deal"]).removesuffix(".0")
+    assert figures["bolts"] == str(want["bolts"])
+    assert page.locator("#stats-chart rect").count() == 1
+    assert page.get_attribute("#stats-chart rect", "data-won") == ("true" if final.winner == 0 else "false")
+    assert page.locator("#stats-levels tr[data-level='normal']").count() == 1
 
 
 def test_statistics_open_in_a_dialog(page, site_url, open_table):
