@@ -413,3 +413,28 @@ def test_the_russian_dialogs_have_no_english_word(storage):
     for text_ in seen:
         # (the Polish preset is named in Polish too, as in the settings)
         assert russian_clean(text_.replace("…", "").replace("(Tysiąc)", "")), text_
+
+
+def test_a_barrel_win_ends_the_sheet_and_the_golden_round_names_its_declarer(storage):
+    """§4.1: on the barrel at 880, a made 120 wins the game: the winner is named and no
+    further deal is asked.  §6.6 golden_round=on: first hand declares, the form says so."""
+    ctrl, page = start(storage, "#seed=7")
+    new_sheet(ctrl, start=(880, 0, 0))
+    assert "Аня на бочке (нужно 120)" in text(page, "sb-deal-info")
+    assert page.el("sb-contract").value == "100"           # first hand (Борис) declares
+    enter(ctrl, 0, 120, [None, 0, 0])
+    st = ctrl.ui.scorebook["state"]
+    assert st["finished"] and st["winner"] == 0
+    assert text(page, "sb-winner") == "Партия окончена, победитель: Аня"
+    assert page.el("sb-form") is None and page.el("sb-edit-0") is not None
+    assert "barrel_win" in [e["kind"] for e in st["rows"][0]["events"]]
+    # the golden round
+    click(ctrl, "sb-new")
+    type_in(ctrl, "conv-golden_round", "on")
+    click(ctrl, "sb-start")
+    ctx = ctrl.ui.scorebook["ctx"]
+    assert ctx["golden_declarer"] == 1 and ctx["doubled"]
+    sel = page.el("sb-declarer")
+    assert "disabled" in sel.attrs and sel.value == "1"
+    assert "золотой кон" in text(page, "sb-deal-info")
+    assert storage["thousand.sheet.previous"]                # the finished sheet kept aside
