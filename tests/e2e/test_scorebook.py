@@ -214,3 +214,36 @@ def test_statistics_open_in_a_dialog(page, site_url, open_table):
     page.click("#btn-stats")
     page.wait_for_selector("#stats-body[data-status='done']")
     assert page.is_visible("#stats-empty")          # no finished game in a fresh browser
+
+
+def test_the_sheet_as_a_file_opens_in_another_browser(browser, site_url, open_table, tmp_path):
+    one = browser.new_context()
+    page = one.new_page()
+    fast_settings(page)
+    open_table(page, site_url + "#seed=7")
+    open_scorebook(page)
+    page.wait_for_selector("#sb-setup")
+    for i, x in enumerate(START):
+        page.fill(f"#sb-start-{i}", str(x))
+    page.click("#sb-btn-start")
+    enter(page, *DEALS[0][:5], 0)
+    page.wait_for_selector("#sb-form[data-deal='1']")
+    with page.expect_download() as info:
+        page.click("#sb-btn-export")
+    path = tmp_path / info.value.suggested_filename
+    info.value.save_as(path)
+    assert path.name.startswith("thousand-sheet-") and json.loads(path.read_text()) == stored(page)
+    want = totals(page)
+    one.close()
+    two = browser.new_context()
+    other = two.new_page()
+    fast_settings(other)
+    open_table(other, site_url + "#seed=9")
+    open_scorebook(other)
+    other.wait_for_selector("#sb-setup")           # nothing stored in this browser
+    other.click("#sb-btn-start")                   # a sheet of its own first
+    other.wait_for_selector("#sb-form[data-deal='0']")
+    other.set_input_files("#sb-import-file", str(path))
+    other.wait_for_selector("#sb-form[data-deal='1']")
+    assert totals(other) == want and stored(other) == json.loads(path.read_text())
+    two.close()

@@ -219,8 +219,10 @@ def test_export_and_import_a_sheet_file_and_print(storage):
     name, text_ = page.downloads[-1]
     assert name.startswith("thousand-sheet-") and json.loads(text_) == ctrl.ui.scorebook["state"]["sheet"]
     click(ctrl, "sb-undo")
+    before = storage[SHEET_KEY]
     run_async(ctrl.book.import_file(text_))
     assert len(ctrl.ui.scorebook["state"]["rows"]) == 1
+    assert storage["thousand.sheet.previous"] == before      # the replaced sheet is kept
     run_async(ctrl.book.import_file('{"format": "thousand-sheet/1", "deals": 3}'))
     assert any(n["kind"] == "sheet-import" for n in ctrl.ui.notices)
     assert len(ctrl.ui.scorebook["state"]["rows"]) == 1

@@ -517,6 +517,7 @@ class Book:
             self.ui.notice("sheet-import", self.c.t("sb_import_failed", why=messages.explain(t, r.get("info"))))
             return
         self.ui.drop_notice("sheet-import")
+        self.keep_previous()
         self.adopt(r)
         self.save()
 
