@@ -440,3 +440,26 @@ def test_a_barrel_win_ends_the_sheet_and_the_golden_round_names_its_declarer(sto
     assert "disabled" in sel.attrs and sel.value == "1"
     assert "золотой кон" in text(page, "sb-deal-info")
     assert storage["thousand.sheet.previous"]                # the finished sheet kept aside
+
+
+def test_an_edit_that_a_later_deal_no_longer_fits_is_refused_and_says_which(storage):
+    """Deal 1 edited so that Аня sits on the barrel: her 100 in deal 2 is then below the
+    barrel's need (§4.1) — refused, naming deal 2, and nothing changes."""
+    ctrl, page = start(storage, "#seed=7")
+    new_sheet(ctrl, start=(700, 0, 0))
+    enter(ctrl, 0, 100, [None, 60, 40], result="failed")      # 600
+    enter(ctrl, 0, 100, [None, 10, 10])                        # 700
+    assert len(ctrl.ui.scorebook["state"]["rows"]) == 2
+    before = storage[SHEET_KEY]
+    click(ctrl, "sb-edit", value="0")                          # deal 1: a made 200 (900)
+    type_in(ctrl, "sb-contract", "200")
+    type_in(ctrl, "sb-result", "made")
+    type_in(ctrl, "sb-points-1", "0")
+    type_in(ctrl, "sb-points-2", "0")
+    type_in(ctrl, "sb-meld-0-H", "", True)
+    type_in(ctrl, "sb-meld-0-S", "", True)
+    click(ctrl, "sb-add")
+    assert text(page, "sb-error") == ("После этого исправления не сходится раздача 2. Такой заказ "
+                                      "здесь невозможен: от 100 до 300 с шагом 5, на бочке не "
+                                      "меньше 120, втёмную 120")
+    assert storage[SHEET_KEY] == before and ctrl.ui.scorebook["editing"] == 0

@@ -207,8 +207,18 @@ def build_entry(form, ctx, n, t):
 
 
 def refusal(info, ctx, t):
-    """The engine's reason for refusing an entry: (field id, text in the player's words)."""
+    """The engine's reason for refusing an entry: (field id, text in the player's words).
+    A reason about a later deal (an edit it no longer fits: a barrel, the game over
+    earlier) is said of that deal, by the form."""
     info = info if isinstance(info, dict) else {}
+    fid, text = _refusal(info, ctx, t)
+    deal = (info.get("params") or {}).get("deal")
+    if isinstance(deal, int) and deal != ctx.get("deal", 0) + 1:
+        return "sb-form", t("sb_err_later", n=deal, why=text)
+    return fid, text
+
+
+def _refusal(info, ctx, t):
     code = info.get("code")
     params = info.get("params") or {}
     field = params.get("field")
