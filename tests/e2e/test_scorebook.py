@@ -73,7 +73,10 @@ def enter(page, decl, contract, points, melds, result, deal):
     for s, ms in melds.items():
         for m in ms:
             page.check(f"#sb-meld-{s}-{m}")
-    page.click("#sb-btn-add")
+    if deal == 1:
+        page.press("#sb-contract", "Enter")        # Enter in a number adds the deal too
+    else:
+        page.click("#sb-btn-add")
     settled(page)
 
 

@@ -324,6 +324,11 @@ def start():
             event.preventDefault()
             ctrl.draw()
             return
+        if key == "Enter" and ctrl.ui.overlay == "scorebook" \
+                and inside(active(), "#sb-form input[type=number]"):
+            event.preventDefault()          # Enter in a number of the deal: add (save) it
+            run(intents.INTENTS["sb-add"](ctrl, {}))
+            return
         if key == "Tab" and ctrl.ui.overlay is not None:
             page.trap_tab(event)
             return
