@@ -48,7 +48,7 @@ MICROPYTHON_FILES = ["micropython.mjs", "micropython.wasm"]
 # (engine, bots, thousand.web.service) is in the worker, from the wheel.
 MAIN_THREAD = ["__init__", "budget", "controller", "dom", "engine_client", "i18n", "intents",
                "messages", "page", "persist", "render_dialogs", "render_seats", "render_table",
-               "ui_state"]
+               "ui_state", "scorebook", "render_scorebook", "render_stats"]
 MAIN_THREAD += ["render_review"]      # issue 11: the deal review and challenge on the table
 # The table's languages: py/thousand/web/l10n/LANG.po (English: messages.pot), compiled to
 # ui/thousand/web/l10n/LANG.json (MicroPython has no gettext; i18n reads the JSON).

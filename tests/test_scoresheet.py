@@ -169,3 +169,67 @@ def test_from_json_refuses_what_a_record_refuses():
     draw.add({"points": [60, 60]})
     with pytest.raises(RecordError, match="contract"):
         draw.add({"contract": float("nan"), "points": [60, 60]})
+
+
+# ---- the #sheet= link (issue 11 item 3: exported as a link, validated like every link) ------
+from hypothesis import given, settings, strategies as st  # noqa: E402
+import base64  # noqa: E402
+import zlib  # noqa: E402
+
+
+def test_link_round_trips_a_sheet_exactly():
+    g = Game.from_record(json.loads(RECORDS[0].read_text(encoding="utf-8")))
+    sheet = sheet_of(g)
+    text = sheet.to_link()
+    assert text.startswith("1") and all(c.isalnum() or c in "-_" for c in text)
+    again = ScoreSheet.from_link(text)
+    assert again.to_json() == sheet.to_json() and again.rows == sheet.rows
+
+
+def _packed(obj_text: bytes) -> str:
+    return "1" + base64.urlsafe_b64encode(zlib.compress(obj_text)).decode().rstrip("=")
+
+
+@pytest.mark.parametrize("text,code", [
+    ("", "bad_sheet_link"), ("2abc", "bad_sheet_link"), ("1" + "A" * 70_000, "bad_sheet_link"),
+    ("1!!!", "bad_sheet_link"), ("1" + base64.urlsafe_b64encode(b"not deflate").decode(), "bad_sheet_link"),
+    # a zip bomb: 50 MB of spaces inflate past the limit and are refused, not read
+    (_packed(b" " * 50_000_000), "bad_sheet_link"),
+    (_packed(b"[" * 5000), "too_deep"),
+    (_packed(json.dumps({"format": "thousand-sheet/1", "names": ["A", "B", "C"],
+                         "deals": [{"declarer": 9, "contract": 120}]}).encode()), "bad_sheet_entry"),
+])
+def test_a_hostile_link_is_a_record_error(text, code):
+    with pytest.raises(RecordError) as e:
+        ScoreSheet.from_link(text)
+    assert e.value.code == code
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300))
+def test_any_text_is_a_sheet_or_a_record_error(text):
+    try:
+        ScoreSheet.from_link("1" + text)
+    except RecordError:
+        pass
+
+
+JSONS = st.recursive(st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=8),
+                     lambda kids: st.lists(kids, max_size=4) | st.dictionaries(
+                         st.sampled_from(["format", "names", "deals", "conventions", "start",
+                                          "first_dealer", "declarer", "contract", "points"]),
+                         kids, max_size=5), max_leaves=30)
+
+
+@settings(max_examples=200, deadline=None)
+@given(JSONS)
+def test_a_link_packing_any_json_is_a_sheet_or_an_engine_error(value):
+    """A hostile link built by hand (valid base64 and deflate, any JSON inside) reaches only
+    the checks of a saved sheet: an engine error with a code, never a Python one."""
+    from thousand.errors import ThousandError
+    try:
+        sheet = ScoreSheet.from_link(_packed(json.dumps(value).encode()))
+    except ThousandError as e:
+        assert e.code
+    else:
+        assert ScoreSheet.from_link(sheet.to_link()).rows == sheet.rows

@@ -28,7 +28,11 @@ counted from the standing, so its doubling and its automatic declarer follow by 
 """
 from __future__ import annotations
 
+import base64
+import binascii
 import copy
+import json
+import zlib
 
 from . import schema
 from .conventions import Conventions
@@ -43,6 +47,9 @@ DECK_POINTS = 120
 ENTRY_KEYS = ("declarer", "contract", "conceded", "redeal", "blind", "points", "marriages",
               "no_trick", "four_nines", "sitter")
 MAX_DEALS = 2000
+LINK_PREFIX = "1"            # the link text's version: "1" + base64url(deflate(JSON))
+MAX_LINK = 60_000            # characters of a #sheet= text (a 100-deal sheet: about 3,000)
+MAX_LINK_JSON = 1_000_000    # bytes its JSON may inflate to (a 2000-deal sheet: ~300 kB)
 
 
 def _bad(text: str, field: str, deal: int, **params) -> RecordError:
@@ -132,6 +139,33 @@ class ScoreSheet:
         sheet.entries = copy.deepcopy(deals)
         sheet._rescore()
         return sheet
+
+    # ---- a link: #sheet=TEXT --------------------------------------------------------------------
+    def to_link(self) -> str:
+        """The sheet as the text of a ``#sheet=`` link: URL-safe, compressed (from_link)."""
+        raw = json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
+        packed = zlib.compress(raw.encode("utf-8"), 9)
+        return LINK_PREFIX + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+    @classmethod
+    def from_link(cls, text) -> "ScoreSheet":
+        """A sheet from its link text, checked like a saved one (from_json); anything else —
+        too long, not base64, not deflate, a zip bomb, bad JSON — is a RecordError."""
+        if not isinstance(text, str) or not text or len(text) > MAX_LINK:
+            raise RecordError(f"a score-sheet link is a text of at most {MAX_LINK} characters",
+                              "bad_sheet_link", limit=MAX_LINK)
+        if text[0] != LINK_PREFIX:
+            raise RecordError("not a score-sheet link of this version", "bad_sheet_link")
+        body = text[1:]
+        try:
+            packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+            inflate = zlib.decompressobj()
+            raw = inflate.decompress(packed, MAX_LINK_JSON)
+            if inflate.unconsumed_tail or not inflate.eof:
+                raise ValueError("too large or cut short")
+        except (binascii.Error, ValueError, zlib.error):
+            raise RecordError("not a score-sheet link (unreadable)", "bad_sheet_link") from None
+        return cls.from_json(schema.loads(raw, "sheet"))
 
     # ---- scoring -----------------------------------------------------------------------------
     def _rescore(self) -> None:

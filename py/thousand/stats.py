@@ -3,13 +3,15 @@
 ``game_summary(game, seat, level)`` condenses a finished (or abandoned) game into a small
 JSON object the table stores; ``aggregate(summaries)`` adds them up: games and wins per bot
 level, make rate and mean contract as declarer, points per deal, bolts, barrel wins and
-falls, and — when reviews were run — the points lost per deal over time.
+falls, and — when reviews were run — the points lost per deal over time; ``series``: one
+point per game (points per deal, won, lost per deal) for the table's chart.
 """
 from __future__ import annotations
 
 SUMMARY_KEYS = ("level", "players", "finished", "won", "deals", "declared", "made", "conceded",
                 "contract_sum", "points", "bolts", "barrel_wins", "barrel_falls", "lost",
                 "reviewed", "when")
+SERIES = 40          # games in the chart's series (the newest)
 
 
 def game_summary(game, seat: int, level: str, when: str = "", lost: int = 0,
@@ -49,6 +51,7 @@ def aggregate(summaries: list) -> dict:
                         "contract_sum", "points", "bolts", "barrel_wins", "barrel_falls",
                         "lost", "reviewed")}
     trend = []
+    series = []      # one point per game, oldest first: the chart's bars
     for s in good:
         lv = per_level.setdefault(str(s["level"]), {"games": 0, "wins": 0})
         lv["games"] += 1
@@ -58,6 +61,11 @@ def aggregate(summaries: list) -> dict:
         for k in ("deals", "declared", "made", "conceded", "contract_sum", "points", "bolts",
                   "barrel_wins", "barrel_falls", "lost", "reviewed"):
             t[k] += int(s[k])
+        series.append({"when": s["when"], "level": str(s["level"]), "won": bool(s["won"]),
+                       "points_per_deal": round(int(s["points"]) / int(s["deals"]), 1)
+                       if int(s["deals"]) else 0,
+                       "lost_per_deal": round(int(s["lost"]) / int(s["reviewed"]), 1)
+                       if int(s["reviewed"]) else None})
         if s["reviewed"]:
             trend.append({"when": s["when"], "lost_per_deal": round(s["lost"] / s["reviewed"], 1)})
     played = t["declared"] + t["conceded"]
@@ -68,7 +76,7 @@ def aggregate(summaries: list) -> dict:
         "points_per_deal": round(t["points"] / t["deals"], 1) if t["deals"] else None,
         "bolts": t["bolts"], "barrel_wins": t["barrel_wins"], "barrel_falls": t["barrel_falls"],
         "lost_per_deal": round(t["lost"] / t["reviewed"], 1) if t["reviewed"] else None,
-        "trend": trend,
+        "trend": trend, "series": series[-SERIES:],
     }
 
 

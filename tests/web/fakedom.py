@@ -89,5 +89,11 @@ class Document:
         self.ops.append(("create", tag))
         return Node(self, tag)
 
+    def createElementNS(self, ns, tag):
+        self.ops.append(("create", tag))
+        node = Node(self, tag)
+        node.namespace = ns
+        return node
+
     def createTextNode(self, text):
         return Node(self, "#text", text)

@@ -50,6 +50,7 @@ sys.path.insert(0, ROOT)
 import json
 from thousand.web import i18n, dom, ui_state, persist, budget, engine_client, messages
 from thousand.web import render_seats, render_table, render_dialogs, intents, controller
+from thousand.web import scorebook, render_scorebook, render_stats
 from thousand.web.render_table import table
 from thousand.web.render_dialogs import overlay
 from thousand.web.ui_state import UIState
@@ -77,6 +78,17 @@ for case in cases:
         setattr(ui, k, val)
     view = case["view"]
     out = [tree(table(view, ui, case["lang"])), tree(overlay(view, ui, case["lang"]))]
+    b = case["ui"].get("scorebook")
+    if b and b.get("mode") == "sheet":
+        # the score sheet's form logic too: the entry it sends, the derived points, numbers
+        st = b["state"]
+        t = i18n.Text(case["lang"], st["names"])
+        out.append([scorebook.build_entry(b["form"], b["ctx"], st["players"], t),
+                    scorebook.derived_points(b["form"], b["ctx"], st["players"]),
+                    [scorebook.to_int(x) for x in ("12", " 7 ", "-5", "", "1.5", "x")],
+                    scorebook.rules_code_of("https://x/#rules=four%2Cpenalty%3D60%zz&seed=1"),
+                    scorebook.refusal({"code": "bad_sheet_entry", "params": {"field": "points", "total": 130}},
+                                      b["ctx"], t)])
     print(json.dumps(out))
 """
 
@@ -121,6 +133,7 @@ def make_cases():
         cases.append({"view": cases[0]["view"], "lang": lang, "settings": {"lang": lang},
                       "ui": {"overlay": "settings", "draft": draft, "share_url": "http://x/#rules=four",
                              "share_status": "copied"}})
+    cases.extend(scorebook_cases(cases[0]["view"], langs))
     catalog = json.loads(Service().handle('{"op": "hello"}'))
     return cases, catalog
 
@@ -153,6 +166,53 @@ def review_cases():
                 "overlay": "summary", "summary": {"row": row, "view": dv},
                 "challenge": {"name": "Аня", "result": -120, "level": "hard"},
                 "challenge_share": {"deal": 0, "url": "http://x/#challenge=abc", "status": "copied"}}})
+    return out
+
+
+def scorebook_cases(view, langs):
+    """The live game's score sheet (setup, rows with barrel and events, the form with its
+    errors, editing, a sitting-out dealer, four nines) and the statistics with their SVG
+    chart, in every language (issue 11)."""
+    from thousand.web.scorebook import blank_form
+    from thousand.web.service import Service
+    svc = Service()
+
+    def ask(**req):
+        return json.loads(svc.handle(json.dumps(req)))
+    r = ask(op="sheet", do="new", rules="classic,four_nines_bonus=on,ace_marriage=on,blind=on",
+            names=["Аня", "Борис", "Вера"], start_scores=[800, 0, 0])
+    for e in ({"declarer": 0, "contract": 100, "points": [None, 10, 10]},
+              {"declarer": 1, "contract": 120, "conceded": True},
+              {"redeal": True}):
+        r = ask(op="sheet", do="add", sheet=r["sheet"], entry=e)
+    four = ask(op="sheet", do="new", rules="four,four_mode=dealer_sits_out", names=["A", "B", "C", "D"])
+    stats = ask(op="stats", summaries=[
+        {"level": lv, "players": 3, "finished": True, "won": i % 2 == 0, "deals": 10 + i,
+         "declared": 3, "made": 2, "conceded": 1, "contract_sum": 480, "points": 37 * i - 50,
+         "bolts": 1, "barrel_wins": i % 2, "barrel_falls": 1, "lost": 10 * i, "reviewed": i,
+         "when": "d%d" % i, "game": "g%d" % i} for i, lv in enumerate(["easy", "hard", "normal", "hard"])])
+    out = []
+    for k, lang in enumerate(langs):
+        st = r if k % 2 == 0 else four
+        n = st["players"]
+        form = blank_form(st["context"], n)
+        form["points"][1] = "35"
+        form["melds"][2] = ["H", "A"]
+        form["kind"] = ("played", "conceded", "played", "redeal")[k]
+        book = {"mode": "sheet", "state": st, "form": form, "editing": 0 if k == 2 else None,
+                "ctx": st["context"], "errors": {"sb-points": "x", "sb-result": "y"},
+                "error": "z", "share_url": "http://x/#sheet=1abc", "share_status": "copied",
+                "setup": {"dealer": 1, "start": ["5", "", "", "", "", ""]}}
+        out.append({"view": view, "lang": lang, "settings": {"lang": lang},
+                    "ui": {"overlay": "scorebook", "scorebook": book}})
+        setup = dict(book, mode="setup", errors={"sb-start-0": "bad"})
+        draft = {"conv": {"preset": "four", "four_mode": "dealer_sits_out"}, "names": ["", "Ann", "", "", "", ""],
+                 "error": "", "field_errors": {}, "scorebook": True}
+        out.append({"view": view, "lang": lang, "settings": {"lang": lang},
+                    "ui": {"overlay": "scorebook", "scorebook": setup, "draft": draft}})
+        shown = {"status": "done", "stats": stats["stats"]} if k < 3 else {"status": "pending"}
+        out.append({"view": view, "lang": lang, "settings": {"lang": lang},
+                    "ui": {"overlay": "stats", "stats": shown}})
     return out
 
 

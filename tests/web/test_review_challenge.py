@@ -78,6 +78,8 @@ def test_review_from_the_summary_shows_progress_the_summary_line_and_the_cards(s
         assert s.textContent.endswith(", −%d очков" % lost) or "−%d очк" % lost in s.textContent
     cards = page.root.select(lambda n: "data-review-card" in n.attrs)
     assert len(cards) == len(rv["result"]["cards"]) > 0
+    # the statistics' hook (scorebook.record_game): the points this review found lost
+    assert ctrl.review_lost == {0: lost}
     for el, c in zip(cards, rv["result"]["cards"]):
         assert int(el.attrs["data-value-best"]) == c["value_best"]
         assert int(el.attrs["data-value-played"]) == c["value_played"]

@@ -74,8 +74,11 @@ class FakePage:
     def download(self, name, text):
         self.downloads.append((name, text))
 
-    def pick_file(self):
-        self.events.append("pick-file")
+    def pick_file(self, id_="import-file"):
+        self.events.append("pick-file" if id_ == "import-file" else "pick-file:" + id_)
+
+    def print_page(self):
+        self.events.append("print")
 
     async def read_file(self, source):
         if isinstance(source, Exception):

@@ -19,6 +19,7 @@ import asyncio
 import random
 
 from . import messages, persist
+from .scorebook import Book
 from .i18n import LANG_CODES, Text, default_name, fmt_delta, is_default_name
 from .ui_state import HUMAN, LEVELS, MAX_PLAYERS, PACE_MS, TRICK_PAUSE_MS, UIState
 from .budget import HARD_BUDGET, HINT_BUDGET
@@ -45,6 +46,10 @@ class Controller:
         self.link_code = None       # rules of a link waiting for "start a new game with them?"
         self.challenge_text = None  # a #challenge= link waiting for "play this deal?"
         self.tasks = []             # running coroutines (tests wait for them)
+        self.book = Book(self)      # the real game's score sheet and the statistics (issue 11)
+        # deal number -> points the human lost in it, by the deal review (issue 11 item 1
+        # fills it); the game's statistics summary carries their sum (scorebook.record_game)
+        self.review_lost = {}
 
     # ---- helpers --------------------------------------------------------------------------
     def t(self, msg_id, **kw):
@@ -147,6 +152,8 @@ class Controller:
             await self.new_game(seed=link["seed"])
         if link.get("challenge") is not None:
             await self.check_challenge(link["challenge"])
+        if link.get("sheet") is not None:
+            await self.book.apply_link(link["sheet"])       # a real game's score sheet
         self.page.set_lang(ui.lang)
         ui.ready = True
         self.draw()
@@ -206,7 +213,10 @@ class Controller:
         ui.message = ""
         if self.view.get("current_seat") == HUMAN and not self.view.get("finished"):
             ui.focus = "turn"
+        if old is not None and not old.get("finished") and self.view.get("finished") and not fresh:
+            self.spawn(self.book.record_game())      # the game's line in the statistics
         if fresh:
+            self.review_lost = {}
             ui.summary = None
             ui.overlay_back = None
             ui.hint = None
@@ -389,6 +399,8 @@ class Controller:
         changed = getattr(self.saves.owner, "changed", None)
         if changed is not None:
             changed(key)         # TokenOwner: a new token is a takeover
+        if key == "thousand.sheet":
+            self.book.stored_changed()      # the live game's sheet, written by another tab
         if key != persist.SAVE_KEY or self.ui.blocked or self.record is None:
             return
         if self.saves.changed_elsewhere():
@@ -595,6 +607,8 @@ class Controller:
             token.update(id=r["review"], done=r["done"], total=r["total"])
             if r.get("finished"):
                 token.update(status="done", result=r["result"], view=r["deal_view"])
+                if ui.challenge is None:   # the statistics' points lost per deal (scorebook.record_game)
+                    self.review_lost[token["deal"]] = (r["result"].get("summary") or {}).get("points_lost", 0)
                 self.draw()
                 return
             self.draw()

@@ -14,6 +14,9 @@ document): no __future__ imports, no dataclasses, no reliance on dict order.
 """
 
 KEY_ATTRS = ("id", "data-card", "data-seat", "data-action", "data-key")
+# inline SVG (render_stats' chart): these tags are made in the SVG namespace
+SVG_NS = "http://www.w3.org/2000/svg"
+SVG_TAGS = ("svg", "g", "line", "rect", "polyline", "polygon", "circle", "path")
 
 
 class VNode:
@@ -85,7 +88,10 @@ def create(document, v):
     if v.tag == "#text":
         el = document.createTextNode(v.text)
     else:
-        el = document.createElement(v.tag)
+        if v.tag in SVG_TAGS:
+            el = document.createElementNS(SVG_NS, v.tag)
+        else:
+            el = document.createElement(v.tag)
         for k, val in v.attrs.items():
             el.setAttribute(k, val)
         if v.text is not None:

@@ -174,6 +174,9 @@ INTENTS = {
     "challenge-keep": challenge_keep,
     "challenge-back": lambda c, data: c.leave_challenge(),
 }
+# the score sheet of a real game and the statistics (issue 11): scorebook.INTENTS
+from .scorebook import INTENTS as _BOOK_INTENTS  # noqa: E402
+INTENTS.update(_BOOK_INTENTS)
 
 
 def click_card(c, code):
@@ -211,6 +214,10 @@ def click_card(c, code):
 def field(c, fid, value, checked=None):
     """A form field changed: remember the choice in the UI state (never read the form later)."""
     ui = c.ui
+    if fid.startswith("sb-"):          # the real game's score sheet (scorebook.py)
+        from .scorebook import field as sheet_field
+        sheet_field(c, fid, value, checked)
+        return
     if fid in ("bid-select", "contract-select"):
         ui.choice[fid] = value
         return

@@ -174,10 +174,13 @@ class Page:
     def download(self, name, text):
         window.thousandBoot.download(name, text)
 
-    def pick_file(self):
-        el = document.getElementById("import-file")
+    def pick_file(self, id_="import-file"):
+        el = document.getElementById(id_)
         if el:
             el.click()
+
+    def print_page(self):
+        window.print()
 
     async def read_file(self, el):
         return str(await window.thousandBoot.readFile(el))
@@ -302,6 +305,10 @@ def start():
             if str(event.type) == "change":
                 run(ctrl.import_file(el))
             return
+        if fid == "sb-import-file":
+            if str(event.type) == "change":
+                run(ctrl.book.import_file(el))
+            return
         def errors():
             draft = ctrl.ui.draft or {}
             return ((draft.get("field_errors") or {}).get(fid), draft.get("error"))
@@ -313,7 +320,9 @@ def start():
         # a field's error (and the form's, by the buttons) shows or goes as the field is typed,
         # not only when it loses focus: drawn on the blur of a click on Share, it moved the
         # button under the pointer between press and release, and the click was lost
-        if fid == "set-preset" or (str(event.type) == "change" and fid.startswith("conv-")) or was != errors():
+        if fid == "set-preset" or fid.startswith("sb-") \
+                or (ctrl.ui.overlay == "scorebook" and fid.startswith("set-name-")) \
+                or (str(event.type) == "change" and fid.startswith("conv-")) or was != errors():
             ctrl.draw()
 
     def on_keydown(event):
@@ -321,6 +330,11 @@ def start():
         if key == "Escape" and intents.escape(ctrl):
             event.preventDefault()
             ctrl.draw()
+            return
+        if key == "Enter" and ctrl.ui.overlay == "scorebook" \
+                and inside(active(), "#sb-form input[type=number]"):
+            event.preventDefault()          # Enter in a number of the deal: add (save) it
+            run(intents.INTENTS["sb-add"](ctrl, {}))
             return
         if key == "Tab" and ctrl.ui.overlay is not None:
             page.trap_tab(event)

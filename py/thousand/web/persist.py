@@ -363,9 +363,10 @@ def unquote(text: str) -> str:
 
 
 def parse_link(hash_: str, search: str, decode) -> dict:
-    """``rules=CODE``, ``seed=N`` and ``challenge=TEXT`` from the address's hash (or query);
-    `decode` is decodeURIComponent.  Returns {"rules": str or None, "seed": int or None,
-    "challenge": str or None, "found": bool}."""
+    """``rules=CODE``, ``seed=N``, ``challenge=TEXT`` (a deal challenge) and ``sheet=TEXT`` (a
+    real game's score sheet, issue 11) from the address's hash (or query); `decode` is
+    decodeURIComponent.  Returns {"rules": str or None, "seed": int or None, "challenge": str
+    or None, "sheet": str or None, "found": bool}."""
     params = {}
     for part in (hash_[1:] if hash_.startswith("#") else hash_,
                  search[1:] if search.startswith("?") else search):
@@ -381,7 +382,9 @@ def parse_link(hash_: str, search: str, decode) -> dict:
     seed = params.get("seed", "")
     return {"rules": params.get("rules"), "seed": int(seed) if seed.isdigit() else None,
             "challenge": params.get("challenge"),
-            "found": "rules" in params or "seed" in params or "challenge" in params}
+            "sheet": params.get("sheet"),
+            "found": "rules" in params or "seed" in params or "challenge" in params
+                     or "sheet" in params}
 
 
 def share_url(origin: str, pathname: str, code: str, encode) -> str:

@@ -20,7 +20,7 @@ def overlay(view, ui, lang):
     kind = ui.overlay
     kids = []
     build = DIALOGS.get(kind)
-    if build is not None and (view is not None or kind == "settings"):
+    if build is not None and (view is not None or kind in ("settings", "scorebook", "stats")):
         d = build(view, ui, text_for(view, ui, lang))
         if d is not None:
             kids.append(h("div", {"cls": "backdrop", "data-key": "backdrop-" + kind}, d))
@@ -57,12 +57,15 @@ def row_marks(row, t):
     return kids
 
 
-def sheet_table(view, t, review=False):
-    """The score sheet; with `review`, each played deal's row has a "Разбор" button."""
+def sheet_table(view, t, review=False, row_extra=None, extra_head=""):
+    """The score sheet's rows (``view["sheet"]``); with `review`, each played deal's row has a
+    "Разбор" button; ``row_extra(row)``: one more cell per row (the real game's sheet: events
+    and edit, render_scorebook)."""
     n = seats(view)
     head = h("tr", None, h("th", {"scope": "col"}, text=t("deal")), h("th", {"scope": "col"}, text=""),
              *[h("th", {"scope": "col"}, text=t.name(s)) for s in n],
-             h("th", {"scope": "col"}, text="") if review else None)
+             h("th", {"scope": "col"}, text="") if review else None,
+             h("th", {"scope": "col"}, text=extra_head) if row_extra else None)
     rows = []
     for row in view.get("sheet") or []:
         decl = row.get("declarer")
@@ -90,13 +93,16 @@ def sheet_table(view, t, review=False):
                            btn(t("review"), "review", "btn btn-small", data_value=row["deal"],
                                aria_label=t("review_title", n=row["deal"] + 1))
                            if row.get("outcome") != "redeal" else None))
+        if row_extra:
+            cells.append(row_extra(row))
         rows.append(h("tr", {"data-deal-row": row["deal"], "data-outcome": row.get("outcome"),
                              "data-doubled": "true" if row.get("doubled") else None,
                              "data-blind": "true" if row.get("blind") else None},
                       *cells, key="row-" + str(row["deal"])))
     foot = h("tr", None, h("th", {"scope": "row"}, text=t("total")), h("td"),
              *[h("td", {"cls": "num"}, text=str(view["scores"][s])) for s in n],
-             h("td") if review else None)
+             h("td") if review else None,
+             h("td") if row_extra else None)
     return h("div", {"cls": "sheet-wrap"},
              h("table", {"cls": "sheet", "id": "sheet-table"},
                h("thead", None, head), h("tbody", None, *rows), h("tfoot", None, foot)))
@@ -323,6 +329,10 @@ def settings_dialog(view, ui, t):
                   btn(t("import"), "import", "btn", id="btn-import"),
                   h("input", {"id": "import-file", "type": "file", "hidden": True,
                               "accept": ".json,application/json", "aria-label": t("import")})))
+    # the score sheet of a real game and the statistics (issue 11): dialogs of their own
+    body.append(h("div", {"cls": "share more-tools"},
+                  btn(t("sb_open"), "scorebook", "btn", id="btn-scorebook"),
+                  btn(t("stats_open"), "stats", "btn", id="btn-stats")))
     body.append(h("p", {"cls": "version", "id": "version"},
                   text=t("version") + ": thousand " + (ui.version or "…") + " · build " + (ui.build or "?")))
     foot = []
@@ -457,3 +467,7 @@ def rules_fieldset(d, ui, t):
 DIALOGS = {"sheet": sheet_dialog, "last": last_dialog, "meld": meld_dialog,
            "summary": summary_dialog, "over": over_dialog, "confirm": confirm_dialog,
            "settings": settings_dialog, "review": review_dialog}
+# issue 11: the score sheet of a real game, the statistics (modules of their own)
+from .render_scorebook import scorebook_dialog  # noqa: E402
+from .render_stats import stats_dialog  # noqa: E402
+DIALOGS.update({"scorebook": scorebook_dialog, "stats": stats_dialog})

@@ -36,6 +36,8 @@ the human's view of that finished deal for the summary.  The ops (``OPS``):
     challenge_make {deal, level, name}   "play this deal" for a friend: {text} (challenge.encode)
     challenge_check {text}      a #challenge= link checked: {challenge} or "error": "challenge"
     challenge_start {text}      the challenge's deal as a fresh game, the human at seat 0
+    sheet, stats_summary, stats the score sheet of a real game and the statistics
+                                (thousand.web.sheet_service: stateless, never the game)
 
 New ops (redeal, blind, talon choices…) need no new op: they are actions, sent with ``act``.
 """
@@ -346,6 +348,9 @@ def run_sync(coro):
 
 
 OPS = {name[3:]: fn for name, fn in vars(Service).items() if name.startswith("op_")}
+# the score sheet of a real game and the statistics (issue 11 items 3, 4): sheet_service.py
+from .sheet_service import OPS as _SHEET_OPS  # noqa: E402
+OPS.update(_SHEET_OPS)
 
 _service: Service | None = None
 

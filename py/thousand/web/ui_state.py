@@ -14,7 +14,7 @@ TRICK_PAUSE_MS = {"slow": 1200, "normal": 700, "fast": 350, "instant": 0}
 SPEEDS = ("slow", "normal", "fast", "instant")       # in the order the settings list them
 LEVELS = ("easy", "normal", "hard", "random")
 # overlays that Escape or "close" may shut; the summary and game over need an answer
-CLOSABLE = ("sheet", "settings", "last", "meld", "confirm", "review")
+CLOSABLE = ("sheet", "settings", "last", "meld", "confirm", "review", "scorebook", "stats")
 # Player counts the settings offer: every count the engine plays, each seated around the
 # table (render_seats.POSITIONS).
 TABLE_PLAYERS = (2, 3, 4, 5, 6)
@@ -33,7 +33,7 @@ class UIState:
         self.message = ""           # one-line feedback (illegal move, …)
         self.selected = None        # card chosen to give
         self.meld_card = None       # card waiting for "declare the marriage?"
-        self.overlay = None         # sheet | settings | last | meld | summary | over
+        self.overlay = None         # sheet | settings | last | meld | summary | over | scorebook | stats
         self.overlay_back = None    # the overlay a closed sheet returns to (summary, over)
         self.summary = None         # {"row": sheet row, "view": that deal's finished view}
         self.hint = None            # {"at": action_count, "status": pending|done|error, …}
@@ -51,6 +51,8 @@ class UIState:
         self.review = None
         self.challenge = None       # the challenge being played: {"name", "result", "level", …}
         self.challenge_share = None  # the summary's challenge link: {"deal", "url", "status"}
+        self.scorebook = None       # the real game's score sheet (thousand.web.scorebook)
+        self.stats = None           # the statistics dialog: {"status", "stats"}
 
     # ---- derived --------------------------------------------------------------------------
     def names(self, view) -> list:
@@ -76,8 +78,9 @@ class UIState:
                 or "summary" in back or "over" in back)
 
     def paused(self) -> bool:
-        """Bots wait: the deal summary or game over is open, or a deal review."""
-        return self.in_summary() or self.overlay == "review"
+        """Bots wait: the deal summary or game over is open, a deal review, the real game's
+        score sheet or the statistics (a deal ending behind them would cover the form)."""
+        return self.in_summary() or self.overlay in ("review", "scorebook", "stats")
 
     def can_act(self, view) -> bool:
         return (self.ready and not self.blocked and not self.busy and view is not None
