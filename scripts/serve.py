@@ -133,15 +133,24 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(fmt, *args)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        # a browser that drops a connection mid-file (a page closed or navigated away while
+        # its files were loading) is no error of the server: no traceback for it
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1", quiet: bool = False):
     handler = functools.partial(Handler, directory=str(directory))
     Handler.quiet = quiet
     try:
-        return http.server.ThreadingHTTPServer((host, port), handler)
+        return Server((host, port), handler)
     except OSError:
         if port == 0:
             raise
-        return http.server.ThreadingHTTPServer((host, 0), handler)
+        return Server((host, 0), handler)
 
 
 def main(argv=None) -> int:

@@ -63,3 +63,24 @@ def test_an_address_that_is_not_a_file_gets_not_found_with_a_link_home(tmp_path)
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+def test_a_dropped_connection_prints_no_traceback(tmp_path, capfd):
+    """A page closed while its files load drops its connections: the server writes on and
+    gets a broken pipe or a reset, which is no error of the server (it printed tracebacks
+    into the suite's log)."""
+    import socket
+    import struct
+    (tmp_path / "big.bin").write_bytes(os.urandom(1 << 16) * 128)      # 8 MB
+    httpd = make_server(tmp_path, 0, quiet=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    for _ in range(3):
+        c = socket.create_connection(("127.0.0.1", httpd.server_address[1]))
+        c.sendall(b"GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+        c.recv(1024)
+        c.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # reset
+        c.close()
+    httpd.shutdown()
+    httpd.server_close()            # joins the request threads: every write has ended
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "Broken pipe" not in err, err
