@@ -9,3 +9,8 @@ WEIGHTS = {
     'contract': [0.3721, 0.4409, 0.4409, 0.3721],
     'play': [0.3146, 2.0711, -1.5543, 0.528],
 }
+# expected points: collected ≈ a + b × the open-hand value, per phase
+POINTS = {
+    'bidding': [36.0101, 0.8237],
+    'contract': [12.9812, 0.9931],
+}
