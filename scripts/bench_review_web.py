@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "py"))
 
-from serve import build_site, serve_in_thread  # noqa: E402
+from serve import bench_site, bench_site_args, serve_in_thread  # noqa: E402
 from thousand import Game  # noqa: E402
 from thousand.bots import make_bot  # noqa: E402
 from thousand.bots.review import review  # noqa: E402
@@ -109,14 +109,10 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deals", type=int, default=12)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--no-build", action="store_true")
     ap.add_argument("--no-cpython", action="store_true")
-    ap.add_argument("--dir", default=str(ROOT / "build" / "bench-site"))
-    ap.add_argument("--chromium", default="/usr/bin/chromium")
+    bench_site_args(ap)
     args = ap.parse_args(argv)
-    site = Path(args.dir)
-    if not args.no_build:
-        build_site(site)
+    site = bench_site(args)
     records = played_deals(args.deals, args.seed)
     print(f"deal review of seat 0, {len(records)} deals played out by the normal bot "
           f"(seeds from {args.seed}), {REVIEW_WORLDS} worlds per decision (service.REVIEW_WORLDS)")

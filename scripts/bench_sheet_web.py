@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "py"))
 
-from serve import build_site, serve_in_thread  # noqa: E402
+from serve import bench_site, bench_site_args, serve_in_thread  # noqa: E402
 from thousand.web.service import Service  # noqa: E402
 
 
@@ -50,11 +50,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--runs", type=int, default=15)
-    ap.add_argument("--no-build", action="store_true")
+    bench_site_args(ap)
     args = ap.parse_args()
-    site = ROOT / "build" / "bench-site"
-    if not args.no_build or not (site / "index.html").exists():
-        build_site(site)
+    site = bench_site(args)
     r = make_sheet(args.deals)
     print(f"sheet of {len(r['rows'])} deals; its #sheet= link text: {len(r['link'])} characters")
     from playwright.sync_api import sync_playwright

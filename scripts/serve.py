@@ -153,6 +153,21 @@ def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1", quiet: 
         return Server((host, 0), handler)
 
 
+def bench_site_args(ap) -> None:
+    """The arguments every browser benchmark takes (scripts/bench_*_web.py)."""
+    ap.add_argument("--no-build", action="store_true", help="use the site built before")
+    ap.add_argument("--dir", default=str(ROOT / "build" / "bench-site"))
+    ap.add_argument("--chromium", default="/usr/bin/chromium")
+
+
+def bench_site(args) -> Path:
+    """The benchmark's built site: built now unless --no-build (and one is there)."""
+    site = Path(args.dir)
+    if not args.no_build or not (site / "index.html").exists():
+        build_site(site)
+    return site
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="serve site/ on localhost")
     ap.add_argument("--port", type=int, default=8000)
