@@ -217,6 +217,17 @@ def bot_phase(browser, url, throttle, moves) -> dict:
     return {"longest": max(in_play, default=0), "n": len(in_play)}
 
 
+def bare_pyscript(site: Path) -> None:
+    """The bare page's PyScript (@pyscript/core's dist/ without source maps) next to the
+    site: the table itself starts MicroPython without PyScript, so the build ships none."""
+    import shutil
+    dist = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+    (site / "pyscript").mkdir(exist_ok=True)
+    for p in sorted(dist.iterdir()):
+        if p.is_file() and not p.name.endswith(".map"):
+            shutil.copyfile(p, site / "pyscript" / p.name)
+
+
 def med(xs):
     xs = [x for x in xs if x is not None]
     return statistics.median(xs) if xs else float("nan")
@@ -236,6 +247,7 @@ def main(argv=None) -> int:
     if not args.no_build:
         build_site(site)
     (site / "bare.html").write_text(BARE, encoding="utf-8")
+    bare_pyscript(site)
     httpd, url = serve_in_thread(site)
     compare_url = None
     if args.compare:

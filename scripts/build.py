@@ -8,15 +8,16 @@ Layout of the result (everything same-origin, nothing fetched from elsewhere):
     index.html, service-worker.js, precache-manifest.json
     thousand-VERSION-py3-none-any.whl   the engine: the wheel `pip wheel .` builds from
                 pyproject.toml, unpacked into site-packages by the engine's worker
-    web/        style.css, manifest.webmanifest, boot.js, engine-worker.mjs, main.py, icons/*.png
-    ui/thousand/web/*.py   the table's main-thread modules (MicroPython), listed in the page's
-                PyScript config; ui/thousand/__init__.py is an empty package marker (the
+    web/        style.css, manifest.webmanifest, boot.js, table.mjs, engine-worker.mjs, main.py,
+                icons/*.png
+    ui/thousand/web/*.py   the table's main-thread modules (MicroPython), listed in index.html
+                for web/table.mjs; ui/thousand/__init__.py is an empty package marker (the
                 engine is not on the main thread); ui/thousand/web/l10n/LANG.json the
                 message catalogs, compiled from the gettext .po files
-    micropython/  micropython.mjs, micropython.wasm (PyScript's MicroPython)
+    micropython/  micropython.mjs, micropython.wasm (the MicroPython of PyScript, started by
+                web/table.mjs without PyScript itself)
     pyodide/    pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip,
                 pyodide-lock.json (no packages are loaded from it: the page needs none)
-    pyscript/   @pyscript/core's dist/ (without source maps)
 
 Every compressible file also gets FILE.gz and FILE.br next to it (scripts/serve.py and most
 static hosts serve them to browsers that ask).  The service worker gets the list of files
@@ -53,6 +54,9 @@ MAIN_THREAD += ["render_review"]      # issue 11: the deal review and challenge 
 # The table's languages: py/thousand/web/l10n/LANG.po (English: messages.pot), compiled to
 # ui/thousand/web/l10n/LANG.json (MicroPython has no gettext; i18n reads the JSON).
 LANGUAGES = ["ru", "uk", "pl", "en"]
+# MicroPython's heap on the main thread (bytes; PyScript's default was 1 MB, and the heap
+# grows past it when needed)
+MPY_HEAP = 1 << 20
 # Files that are built but not precached (never needed at run time).
 NO_PRECACHE = {"precache-manifest.json", "404.html"}
 COMPRESS = {".js", ".mjs", ".wasm", ".json", ".css", ".html", ".py", ".webmanifest", ".zip",
@@ -93,16 +97,17 @@ def engine_wheel(out: Path) -> Path:
 
 
 def main_thread_files(out: Path) -> dict:
-    """The MicroPython side: ui/thousand/web/*.py; returns PyScript's `files` config."""
+    """The MicroPython side: ui/thousand/web/*.py; returns {url: path in MicroPython's file
+    system} for web/table.mjs."""
     files = {}
     stub = out / "ui" / "thousand" / "__init__.py"
     stub.parent.mkdir(parents=True, exist_ok=True)
     stub.write_text('"""The main thread\'s package marker: the engine itself is in the worker."""\n',
                     encoding="utf-8")
-    files["./ui/thousand/__init__.py"] = "./thousand/__init__.py"
+    files["./ui/thousand/__init__.py"] = "/lib/thousand/__init__.py"
     for mod in MAIN_THREAD:
         copy(ROOT / "py" / "thousand" / "web" / f"{mod}.py", out / "ui" / "thousand" / "web" / f"{mod}.py")
-        files[f"./ui/thousand/web/{mod}.py"] = f"./thousand/web/{mod}.py"
+        files[f"./ui/thousand/web/{mod}.py"] = f"/lib/thousand/web/{mod}.py"
     sys.path.insert(0, str(ROOT / "py" / "thousand" / "web"))
     import pofile  # noqa: E402  (py/thousand/web/pofile.py, stdlib only)
     l10n = ROOT / "py" / "thousand" / "web" / "l10n"
@@ -112,7 +117,7 @@ def main_thread_files(out: Path) -> dict:
         dst.parent.mkdir(parents=True, exist_ok=True)
         dst.write_text(pofile.compile_catalog(src.read_text(encoding="utf-8"), lang, source=(lang == "en")),
                        encoding="utf-8")
-        files[f"./ui/thousand/web/l10n/{lang}.json"] = f"./thousand/web/l10n/{lang}.json"
+        files[f"./ui/thousand/web/l10n/{lang}.json"] = f"/lib/thousand/web/l10n/{lang}.json"
     return files
 
 
@@ -150,9 +155,8 @@ def precompress(out: Path) -> None:
 def build(out: Path) -> dict:
     nm = ROOT / "node_modules"
     pyodide_dir = nm / "pyodide"
-    pyscript_dist = nm / "@pyscript" / "core" / "dist"
-    if not (pyodide_dir / "pyodide.mjs").exists() or not (pyscript_dist / "core.js").exists():
-        die("node_modules is missing pyodide or @pyscript/core: run `npm ci` first")
+    if not (pyodide_dir / "pyodide.mjs").exists():
+        die("node_modules is missing pyodide: run `npm ci` first")
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -164,9 +168,6 @@ def build(out: Path) -> dict:
         copy(pyodide_dir / name, out / "pyodide" / name)
     for name in MICROPYTHON_FILES:
         copy(mpy_dir / name, out / "micropython" / name)
-    for p in sorted(pyscript_dist.iterdir()):
-        if p.is_file() and not p.name.endswith(".map"):
-            copy(p, out / "pyscript" / p.name)
 
     web = ROOT / "web"
     for p in sorted(web.rglob("*")):
@@ -195,10 +196,10 @@ def build(out: Path) -> dict:
     manifest = {"version": version, "files": {rel: h for rel, h in entries}}
     (out / "precache-manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
     # The page shows the build version (and the tests read it).
-    config = {"interpreter": "./micropython/micropython.mjs", "files": files}
+    table_files = {"modules": files, "main": "./web/main.py", "heapsize": MPY_HEAP}
     index = (out / "index.html").read_text(encoding="utf-8")
     index = (index.replace("__VERSION__", version).replace("__WHEEL__", wheel.name)
-             .replace("__MPY_CONFIG__", json.dumps(config, separators=(",", ":"))))
+             .replace("__TABLE_FILES__", json.dumps(table_files, separators=(",", ":"))))
     (out / "index.html").write_text(index, encoding="utf-8")
     precompress(out)
     manifest["wheel"] = wheel.name

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install what the browser tests (tests/e2e, marked e2e) need; idempotent, no downloads of
 # browsers by Playwright (Debian's chromium is used):
-#   apt chromium, pip playwright + pytest-playwright, npm ci (pyodide + pyscript for the build).
+#   apt chromium, pip playwright + pytest-playwright, npm ci (pyodide + micropython for the
+#   build, @pyscript/core for the benchmark's bare page).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x /usr/bin/chromium ]; then

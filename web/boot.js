@@ -1,7 +1,7 @@
 // Boot of «Тысяча»: starts the engine's worker at once (the tab's one Pyodide, off the main
 // thread), shows the loader's progress, a clear error if loading fails, and runs the service
 // worker (offline cache + "new version" offer).  The table itself is Python
-// (py/thousand/web, MicroPython on the main thread): it calls thousandBoot.shown() when a
+// (py/thousand/web, MicroPython on the main thread, started by web/table.mjs): it calls thousandBoot.shown() when a
 // saved table is on screen and thousandBoot.ready() once the engine answers.
 
 import "./owner.js";   // window.thousandOwner: which tab owns the game (Web Locks)
@@ -124,8 +124,6 @@ window.thousandEngine = {
   },
 };
 
-addEventListener("py:progress", () => stage("page"));
-
 function showError(message) {
   if (ready) return; // after the table is up, Python reports its own errors in the UI
   $("loader").hidden = true;
@@ -141,12 +139,6 @@ addEventListener("unhandledrejection", (e) => {
   const r = e.reason;
   showError((r && (r.message || r.toString())) || "loading failed");
 });
-// PyScript puts its own error banners (.py-error) into the page: surface them in ours.
-new MutationObserver((records) => {
-  for (const r of records) for (const n of r.addedNodes) {
-    if (n.nodeType === 1 && n.classList.contains("py-error")) showError(n.textContent);
-  }
-}).observe(document.documentElement, { childList: true, subtree: true });
 // A stall (no engine after 90 s) is an error too, not an endless spinner.
 setTimeout(() => { if (!ready) showError("Python did not start within 90 s (timeout)."); }, 90000);
 
@@ -211,6 +203,8 @@ window.thousandBoot = {
     performance.mark("thousand-ready");
   },
   showError,
+  // a stage of the start (web/table.mjs says "page" when it loads the table's Python)
+  stage,
   // Ask the browser not to evict this origin's storage (the save); the answer is in
   // html[data-storage]: persisted | not-persisted | unsupported
   persistStorage() {

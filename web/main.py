@@ -1,4 +1,4 @@
-# The table's entry point, run by PyScript's MicroPython on the main thread (index.html).
+# The table's entry point, run by MicroPython on the main thread (web/table.mjs starts it).
 # The engine and the bots are in the worker (web/engine-worker.mjs); this side draws.
 #
 # MicroPython compiles each module from source when it is imported.  One module at a time,
@@ -9,7 +9,7 @@ import asyncio
 for name in ("i18n", "dom", "ui_state", "persist", "budget", "engine_client", "messages",
              "render_seats", "render_table", "render_dialogs", "intents", "controller", "page"):
     __import__("thousand.web." + name)
-    await asyncio.sleep(0)  # noqa: F704 - PyScript runs this file with top-level await
+    await asyncio.sleep(0)  # noqa: F704 - table.mjs runs this file with top-level await
 
 from thousand.web import page  # noqa: E402
 

@@ -22,6 +22,21 @@ def test_failed_load_shows_clear_error(page, site_url):
     assert page.locator("#loader").is_hidden()
 
 
+@pytest.mark.parametrize("missing", ["micropython/micropython.wasm", "ui/thousand/web/page.py",
+                                     "web/main.py"])
+def test_table_that_cannot_load_shows_clear_error(page, site_url, missing):
+    """web/table.mjs starts MicroPython itself: a missing interpreter, module or entry point
+    is the loader's error screen naming what failed, not a frozen progress bar."""
+    page.route("**/" + missing, lambda route: route.fulfill(status=404, body="missing"))
+    page.goto(site_url)
+    page.wait_for_selector("#load-error:not([hidden])", timeout=60_000)
+    assert "Не удалось загрузить" in page.inner_text("#load-error")
+    assert page.locator("#loader").is_hidden()
+    assert page.evaluate("document.documentElement.dataset.ready") is None
+    if missing.endswith(".py"):
+        assert missing in page.inner_text("#load-error-text")
+
+
 def engine_boot(page):
     return page.evaluate("document.documentElement.dataset.engineBoot")
 

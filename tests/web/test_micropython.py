@@ -1,7 +1,7 @@
 """The table's main-thread modules under MicroPython: they compile, and the renderers draw
 the same trees as under CPython.
 
-The page runs py/thousand/web/* (scripts/build.py MAIN_THREAD) in PyScript's MicroPython,
+The page runs py/thousand/web/* (scripts/build.py MAIN_THREAD) in MicroPython (the PyScript build of it, started by web/table.mjs),
 which lacks parts of CPython (dataclasses, some call syntax such as `f(text=x, *kids)`, dict
 order).  This test runs the very MicroPython wasm of node_modules under node, gives it the
 modules and the compiled catalogs, renders real engine views of every table (2-6 players,

@@ -1,1 +1,1 @@
-"""The web table: a PyScript DOM layer over the engine (runs only in the browser)."""
+"""The web table: a MicroPython DOM layer over the engine (runs only in the browser)."""

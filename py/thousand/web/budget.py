@@ -1,4 +1,4 @@
-"""Thinking time of the hard bot in the browser (no PyScript imports: the benchmarks read it).
+"""Thinking time of the hard bot in the browser (no browser imports: the benchmarks read it).
 
 The hard bot stops adding worlds once its budget (seconds per decision) is spent, and never
 searches more than its node limit (thousand.bots.hard.NODE_BUDGET, ~1.1 s of Pyodide at most),

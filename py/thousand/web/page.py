@@ -1,14 +1,17 @@
-"""The browser side of the table (PyScript, MicroPython on the main thread).
+"""The browser side of the table (MicroPython on the main thread, started by web/table.mjs).
 
 ``Page`` is what the controller draws on and asks the browser for; ``start()`` wires the
 page's events to the controller and the intents table.  The only module that imports
-``pyscript``: everything else is tested under CPython with a stand-in.
+MicroPython's `js` and `jsffi`: everything else is tested under CPython with a stand-in.
 """
 import asyncio
 import json
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy
+import js
+from jsffi import create_proxy
+
+window = js                 # the page's globalThis (what PyScript's `pyscript.window` was)
+document = js.document
 
 from . import dom, intents
 from .controller import Controller
@@ -351,7 +354,8 @@ def start():
         key = event.key
         ctrl.on_storage(str(key) if key else None)
 
-    import js   # pyscript's `window` cannot add listeners under MicroPython ("Illegal invocation")
+    # `js.window`, not `js` itself: addEventListener on the globalThis proxy is an
+    # "Illegal invocation" under MicroPython
     handlers = [("click", on_click, root), ("change", on_field, root), ("input", on_field, root),
                 ("keydown", on_keydown, document), ("storage", on_storage, js.window)]
     proxies = []
