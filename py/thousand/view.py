@@ -26,7 +26,8 @@ MELD_VALUE = (40, 60, 80, 100, 200)
 class LayoutView(TypedDict):
     """The §7 layout: `mode` (three, eleven, two_talons, dead_hand, draw, all_play,
     dealer_sits_out, five, six), cards per hand, talon pile sizes, dead hand and stock
-    sizes, tricks per deal, whether the dealer sits out, whether anybody declares."""
+    sizes, tricks per deal, whether the dealer sits out, whether anybody declares, whether
+    the deck has its nines (five players play the 20 cards without them)."""
     mode: str
     hand: int
     talons: list
@@ -35,6 +36,7 @@ class LayoutView(TypedDict):
     tricks: int
     dealer_sits_out: bool
     bidding: bool
+    nines: bool
 
 
 class TableView(TypedDict):
@@ -142,7 +144,7 @@ class View(TableView, StandingView, TurnView, DealView):
 def layout_view(lay) -> LayoutView:
     return {"mode": lay.mode, "hand": lay.hand, "talons": list(lay.talons), "dead": lay.dead,
             "stock": lay.stock, "tricks": lay.tricks, "dealer_sits_out": lay.dealer_sits_out,
-            "bidding": lay.bidding}
+            "bidding": lay.bidding, "nines": lay.nines}
 
 
 def observe(g, seat: int, d) -> View:

@@ -1,6 +1,6 @@
-"""The hard bot plays every table of RULES.md §7 legally (issue 8 item 7): it searches where
-three seats play (3 players, 4 with the dealer sitting out) and plays the normal bot's choices
-elsewhere and in the windows of §6.3/§6.7 and the two talons."""
+"""The hard bot plays every table of RULES.md §7 legally (issue 8 item 7, issue 10 item 4): it
+searches the play wherever anybody bids (2 to 6 players) and plays the normal bot's choices
+in the draw game and in the windows of §6.3/§6.7 and the two talons."""
 import random
 
 import pytest
@@ -15,7 +15,7 @@ from thousand_helpers import random_conventions
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
 def test_hard_bot_plays_every_table_legally(players, seed):
     """Random conventions of §6–§7 (redeals, blind and unblind, golden round, every mode of
-    2 and 4 players): every answer is legal, and where three seats play with bidding the
+    2 and 4 players): every answer is legal, and wherever the solver plays (anybody bids) the
     hard bot searches (its estimate says how many worlds) rather than falling back, unless a
     single world would pass its node limit."""
     rng = random.Random(seed * 10 + players)
@@ -54,7 +54,8 @@ def test_solver_seats_follow_the_clockwise_order_of_the_playing_seats():
     assert seats.hands([10, 11, 12, 13]) == (10, 11, 13)
     assert searchable(view)
     # two players: the two-handed search, but not with a stock (two_mode=draw: no bidding,
-    # cards drawn unseen) nor at five or six
+    # cards drawn unseen); four to six playing seats: the many-seat search (§7)
     assert searchable({"playing": [0, 1], "layout": {"bidding": True, "stock": 0}})
     assert not searchable({"playing": [0, 1], "layout": {"bidding": False, "stock": 12}})
-    assert not searchable({"playing": [0, 1, 2, 3], "layout": {"bidding": True, "stock": 0}})
+    for n in (4, 5, 6):
+        assert searchable({"playing": list(range(n)), "layout": {"bidding": True, "stock": 0}})

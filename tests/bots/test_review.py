@@ -119,3 +119,28 @@ def test_a_table_of_two_gets_its_cards_reviewed_too():
         assert len(r["cards"]) == played, code
         for c in r["cards"]:
             assert c["cost"] >= 0 and (c["cost"] == 0) == (c["played"] in c["best"]), (code, c)
+
+
+def test_tables_of_four_to_six_get_their_cards_reviewed():
+    """4 (all playing, and the dealer sitting out), 5 and 6 players (RULES §7): the
+    many-seat search judges every card the seat played, and a card is a mistake exactly when
+    it is not among the best."""
+    from thousand import Conventions
+    from thousand.bots import make_bot
+    for code in ("four", "club001,players=4", "classic,players=5", "classic,players=6"):
+        conv = Conventions.from_code(code)
+        for seed in range(20):          # the first deal that was played out (not conceded)
+            g = Game.new(conv, seed=seed, first_dealer=1)
+            bots = {s: make_bot("normal", seed=s) for s in range(conv.players)}
+            while not g.sheet:
+                s = g.current_seat
+                g.apply(bots[s].choose(g.view(s)))
+            seat = 0 if 0 in g.deal_view(0, 0)["playing"] else 2
+            played = sum(1 for t in g.deal_view(0, seat)["tricks"] for s, _ in t["cards"]
+                         if s == seat)
+            if played:
+                break
+        r = review(g.to_record(), 0, seat, worlds=2)
+        assert played > 0 and len(r["cards"]) == played, code
+        for c in r["cards"]:
+            assert c["cost"] >= 0 and (c["cost"] == 0) == (c["played"] in c["best"]), (code, c)

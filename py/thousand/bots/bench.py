@@ -66,12 +66,13 @@ def find_slow_positions(deals: int = 60, seed: int = 1, keep: int = 8, conv_code
                         out=print) -> list:
     """Play `deals` deals (hard at seat 0 without a node limit or time budget, fixed worlds,
     against normal bots; the conventions cycle through `conv_codes`: five 3-player tables,
-    the `two` preset, club001 at four) and keep the
+    the `two` preset, club001 at four, `four`, five and six players) and keep the
     `keep` decisions of each phase that searched most: [(nodes, view)], slowest first."""
     from ..conventions import Conventions
     codes = conv_codes or ["classic", "classic,must_beat=on", "classic,meld_on_first_lead=on",
                            "classic,ace_marriage=on", "classic,must_lead_trump=on", "two",
-                           "club001,players=4"]
+                           "club001,players=4", "four", "classic,players=5",
+                           "classic,players=6"]
     rng = random.Random(seed)
     found: dict = {}
     for i in range(deals):

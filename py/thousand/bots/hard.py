@@ -22,11 +22,14 @@ real times of the slowest decisions found over random deals).  A world whose sea
 pass the limit is dropped; with no world solved the decision falls back to the bidding model
 or the normal bot's choice.
 
-The solver is three-handed: the hard bot searches where three seats play (3 players, or 4
-with the dealer sitting out — the three playing seats map onto the solver's seats 0..2 in
-clockwise order, ``SolverSeats``).  Elsewhere (2, 4 all_play, 5 and 6 players), and for the
-windows of the other rules (redeal, blind, unblind, two talons), it plays the choices of the
-careful normal bot (``normal.NormalBot``), which reads every table from its layout.
+The solver plays any number of seats (two-handed, three-handed, and one search for four to
+six); the table's playing seats map onto the solver's seats 0..n-1 in clockwise order
+(``SolverSeats``).  The hard bot searches the play and the contract wherever anybody bids
+(every table of RULES.md §7 but ``two_mode=draw``), the gives at two and three playing seats,
+and the bidding at three, where its bidding model was fitted (``SEARCHED_BY_SEATS``).
+Elsewhere (the other bidding and gives, the draw game, the windows of the other rules:
+redeal, blind, unblind, two talons) it plays the choices of the careful normal bot
+(``normal.NormalBot``), which reads every table from its layout.
 """
 from __future__ import annotations
 
@@ -65,7 +68,7 @@ def conventions_of(view: dict) -> Conventions:
 
 
 class SolverSeats:
-    """The table's three playing seats as the solver's seats 0, 1, 2 (clockwise order)."""
+    """The table's playing seats as the solver's seats 0, 1, ... (clockwise order)."""
 
     def __init__(self, view: dict):
         self.order = sorted(view["playing"])
@@ -75,17 +78,15 @@ class SolverSeats:
         return self.index[seat]
 
     def hands(self, world) -> tuple:
-        """Per-table-seat hand masks → the solver's three."""
+        """Per-table-seat hand masks → the solver's."""
         return tuple(world[s] for s in self.order)
 
 
 def searchable(view: dict) -> bool:
-    """Can the solver play this table?  Three playing seats with bidding (3 players, 4 with
-    the dealer sitting out), or two with bidding and no stock (2 players: eleven, two talons,
-    dead hand), where its two-handed search plays."""
-    n = len(view["playing"])
+    """Can the solver play this table?  Any table with bidding and no stock: 3 players, 4
+    (either mode), 5, 6, and 2 with eleven, two talons or a dead hand."""
     layout = view["layout"]
-    return layout["bidding"] and (n == 3 or (n == 2 and not layout.get("stock")))
+    return bool(layout["bidding"]) and not layout.get("stock")
 
 
 def two_handed(view: dict) -> bool:
@@ -120,7 +121,14 @@ def two_seat_worlds(k, count: int, rng: random.Random) -> list:
 
 
 SEARCHED = ("play", "giving", "contract", "bidding")
-SEARCHED_TWO = ("play", "giving", "contract")     # a table of two bids by the normal bot
+# the phases searched by the number of playing seats; elsewhere the normal bot chooses.  The
+# bidding model is fitted at three seats.  At four to six the normal bot's gives did better
+# than the search's (200 duplicate deals at `four`, seed 2026, worlds 8, hard − normal1:
+# +9.80 with its gives, +7.60 with gives that make the bid most often, +6.66 with gives
+# valued by their best contract): with three defenders seeing each other's cards the open-hand
+# values of a give are too pessimistic to rank them.
+SEARCHED_BY_SEATS = {2: ("play", "giving", "contract"), 3: SEARCHED}
+SEARCHED_MANY = ("play", "contract")
 
 
 def play_state(view: dict, hands, rules: PlayRules, seats: SolverSeats | None = None) -> PlayState:
@@ -370,8 +378,8 @@ class HardBot:
         self.bid_margin = bid_margin        # None: bidding_model.MARGIN_SD
         self.last_estimate: dict | None = None
         self.nodes = 0              # solver nodes of the last decision
-        # where the solver cannot play (2, 4 all_play, 5, 6 players; the windows of the other
-        # rules) and when no world was solved: the careful heuristic of the normal bot
+        # where the hard bot does not search (SEARCHED_BY_SEATS, the draw game, the windows
+        # of the other rules) and when no world was solved: the careful normal bot
         from .normal import NormalBot
         self.fallback = NormalBot(seed)
 
@@ -383,7 +391,8 @@ class HardBot:
         if len(legal) == 1:
             return legal[0]
         phase = view["phase"]
-        if phase not in (SEARCHED_TWO if two_handed(view) else SEARCHED) or not searchable(view):
+        searched = SEARCHED_BY_SEATS.get(len(view["playing"]), SEARCHED_MANY)
+        if phase not in searched or not searchable(view):
             return self.fallback.choose(view)
         if phase == "play":
             return self.play(view, legal)
@@ -523,7 +532,7 @@ class HardBot:
         wl = self._draws(view, k, self.max_worlds, exhaustive=False)
         target = view["contract"]
         seats = SolverSeats(view)
-        solver = self._solver(seats[me], rules)
+        solver = self._solver(seats[me], rules, len(seats.order))
         score = {cand: 0 for cand in cands}
         used = 0
         try:
@@ -694,7 +703,7 @@ class HardBot:
         tsize = view["layout"]["talons"][0]
         unseen = [c for c in range(24) if not hand >> c & 1]
         seats = SolverSeats(view)
-        solver = self._solver(seats[me], rules)
+        solver = self._solver(seats[me], rules, len(seats.order))
         ev = inference.Evidence(view, conv) if self.inference else None
         if ev is not None and not ev.events:
             ev = None

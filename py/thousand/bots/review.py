@@ -14,9 +14,8 @@ the seat's own view — what was known then — and labelled as estimates.
 `Review` does the same one judged decision at a time (the table's worker, with progress);
 review() is that loop run to the end, so both give the same answer.
 
-The solver plays two or three seats, so the card review needs a table the solver can
-search (hard.searchable: 3 players, 4 with the dealer sitting out, 2 without a stock);
-elsewhere only the decisions are judged.
+The card review needs a table the solver can search (hard.searchable: anybody bids and
+there is no stock: every table but ``two_mode=draw``); there only the decisions are judged.
 """
 from __future__ import annotations
 

@@ -12,8 +12,8 @@ one who did not beat had nothing that beats.
 For the play phase the unseen cards are split between the two other playing seats (a
 dealer who sits out holds none); the sampler is exact and uniform over the consistent
 worlds (cards that only one seat may hold go there, the rest are split at random), and
-``all_worlds`` enumerates them when there are few.  It serves tables where three seats
-play (the hard bot's solver is three-handed).
+``all_worlds`` enumerates them when there are few.  Where three or more other seats play
+(4 to 6 players) the cards are dealt one at a time to seats that may hold them.
 """
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ import math
 import random
 from dataclasses import dataclass
 
-from ..cards import card as parse_card, SUIT_MASK, FULL_MASK, ACES_MASK, MARRIAGE_MASK, cards_of
+from ..cards import (card as parse_card, SUIT_MASK, FULL_MASK, ACES_MASK, MARRIAGE_MASK,
+                     NINES_MASK, cards_of)
 from ..conventions import Conventions
 from ..play import follow_order, lead_order, winning_card
 
@@ -80,6 +81,11 @@ def _shown_out(order, card: int) -> int:
             return out
         out |= m
     return out
+
+
+def deck_of(view: dict) -> int:
+    """The cards in play (RULES.md §7: five players play without the nines)."""
+    return FULL_MASK if (view.get("layout") or {}).get("nines", True) else FULL_MASK & ~NINES_MASK
 
 
 def observe(view: dict) -> Knowledge:
@@ -174,7 +180,7 @@ def observe(view: dict) -> Knowledge:
     seen = played_or_out
     for s in range(n):
         seen |= known[s]
-    unseen = FULL_MASK & ~seen
+    unseen = deck_of(view) & ~seen
     return Knowledge(me, n, known, sizes, voids, unseen, played,
                      tuple(view.get("playing") or range(n)), excluded)
 
@@ -205,9 +211,13 @@ def count_worlds(k: Knowledge) -> int:
 
 
 def sample_worlds(k: Knowledge, count: int, rng: random.Random) -> list[list[int]]:
-    """`count` worlds (hand masks per seat), uniform over consistent worlds."""
+    """`count` worlds (hand masks per seat): uniform over consistent worlds where two other
+    seats play; where more do (4 to 6 players, RULES.md §7), drawn card by card
+    (``_deal_many``)."""
     sp = _split(k)
     if sp is None:
+        if len([s for s in k.playing if s != k.seat]) > 2:
+            return [_deal_many(k, rng) for _ in range(count)]
         return [_fallback(k, rng) for _ in range(count)]
     a, b, fa, fb, free, na = sp
     out = []
@@ -250,6 +260,33 @@ def _world(k: Knowledge, a: int, b: int, ma: int, mb: int) -> list[int]:
     return hands
 
 
+def _deal_many(k: Knowledge, rng: random.Random, tries: int = 50) -> list[int]:
+    """A consistent world for three or more other seats: the unseen cards in random order,
+    those that fewer seats may hold first, each to one of the seats that may hold it and
+    still need cards, chosen in proportion to how many they need.  Without constraints this
+    is a uniform deal; with them it is close to one (exact uniformity over n-way splits with
+    voids is not worth its cost for the few cards these tables hold).  A draw that runs into
+    a card nobody may take starts again."""
+    others = [s for s in k.playing if s != k.seat]
+    allowed = {s: k.allowed(s) for s in others}
+    for _ in range(tries):
+        cards = cards_of(k.unseen)
+        rng.shuffle(cards)
+        cards.sort(key=lambda c: sum(allowed[s] >> c & 1 for s in others))
+        need = {s: k.need(s) for s in others}
+        hands = list(k.hands_known)
+        for c in cards:
+            opts = [s for s in others if need[s] > 0 and allowed[s] >> c & 1]
+            if not opts:
+                break
+            s = rng.choices(opts, weights=[need[s] for s in opts])[0] if len(opts) > 1 else opts[0]
+            hands[s] |= 1 << c
+            need[s] -= 1
+        else:
+            return hands
+    return _fallback(k, rng)
+
+
 def _fallback(k: Knowledge, rng: random.Random) -> list[int]:
     """Ignore voids (should not happen for observations the engine made)."""
     others = [s for s in k.playing if s != k.seat]
@@ -280,4 +317,4 @@ def consistent(view: dict, hands: list[int]) -> bool:
             return False
         if hands[s] & ~k.hands_known[s] & ~k.allowed(s):
             return False
-    return allm | k.played == FULL_MASK
+    return allm | k.played == deck_of(view)

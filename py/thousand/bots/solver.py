@@ -226,9 +226,9 @@ class PlayState:
         """Raise ValueError if the position is inconsistent."""
         h = self.hands
         n_seats = len(h)
-        if n_seats not in (2, 3) or any(h[i] & h[j] for i in range(n_seats)
+        if not 2 <= n_seats <= 6 or any(h[i] & h[j] for i in range(n_seats)
                                         for j in range(i + 1, n_seats)):
-            raise ValueError("hands must be two or three disjoint masks")
+            raise ValueError("hands must be two to six disjoint masks")
         for c in self.trick:
             if any(x >> c & 1 for x in h):
                 raise ValueError(f"{card_name(c)} is both in the trick and in a hand")
@@ -379,7 +379,8 @@ class Solver:
         self._hands = [0] * seats
         self._limit = [INF * INF]
         self._sure = {}
-        self._search = _make_search(self) if seats == 3 else _make_search2(self)
+        self._search = (_make_search2 if seats == 2 else _make_search if seats == 3
+                        else _make_search_many)(self)
 
     @property
     def nodes(self) -> int:
@@ -1193,12 +1194,195 @@ def _make_search2(solver: Solver):
     return search
 
 
+def _make_search_many(solver: Solver):
+    """The search for tables where four to six seats play (RULES.md §7: 4 with all playing,
+    5, 6): one trick per call as in ``_make_search``, with the followers' plies a recursion
+    over the seats after the leader (``follow``) instead of nested loops; the same tables of
+    ``thousand.play``, the same transposition table at trick boundaries, and the same upper
+    bound (every point still out plus the declarer's marriages).  The declarer maximises, the
+    defenders — every other seat — cooperate to minimise.  Hands are small there (6 cards at
+    four, 4 at five and six), so it needs no sure-points bound."""
+    H = solver._hands
+    n_seats = solver.seats
+    tt = solver.tt
+    decl = solver.declarer
+    rules = solver.rules
+    ace_flag = rules.ace_marriage
+    FOLLOW = _follow_table(rules.must_beat)
+    LEAD = _lead_table(rules)
+    owner_matters = any(foreign != his_own for foreign, his_own in LEAD)
+    RIGHT = (may_declare(False, rules.meld_on_first_lead),
+             may_declare(True, rules.meld_on_first_lead))
+    rights_vary = RIGHT[0] != RIGHT[1]
+    PTS12, MARR_LO, MARR_HI = _PTS12, _MARR_LO, _MARR_HI
+    MELD_LO, MELD_HI = _MELD_LO, _MELD_HI
+    BEATS, RANK, P, SUIT = _BEATS, _RANK, POINTS, _SUIT
+    ABOVE = _ABOVE
+    DECL_VALUE = tuple(meld_value(c) for c in range(24))
+    DECL_TRUMP = tuple(meld_trump(c, -1) for c in range(24))
+    ACES = ACES_MASK
+    AMV = ACE_MARRIAGE_VALUE
+    first_met = _first_met
+    SEATS = tuple(range(n_seats))
+    shift_leader = 24 * n_seats
+    counter = [0]
+    limit = solver._limit
+
+    def follow(k, leader, led, win_card, win_seat, pts, trump, owner, taken, alpha, beta):
+        """Value of the trick in progress from its k-th card on (k = 1 .. seats - 1): the
+        card points `pts` already in it, `win_card` of `win_seat` winning so far."""
+        seat = (leader + k) % n_seats
+        hand = H[seat]
+        brow = BEATS[trump + 1]
+        f = first_met(hand, FOLLOW[trump + 1][led * 24 + win_card])
+        moves = []
+        while f:
+            c = f.bit_length() - 1
+            f ^= 1 << c
+            wins = brow[win_card] >> c & 1
+            moves.append(((100 + P[c]) if wins else (50 - P[c] - RANK[c]), c))
+        moves.sort(reverse=True)
+        maxing = seat == decl
+        best = -INF if maxing else INF
+        last = k == n_seats - 1
+        for _, c in moves:
+            H[seat] = hand ^ (1 << c)
+            if brow[win_card] >> c & 1:
+                wc, ws = c, seat
+            else:
+                wc, ws = win_card, win_seat
+            if last:
+                g = pts + P[c] if ws == decl else 0
+                v = g + search(ws, trump, owner, taken | (1 << ws), alpha - g, beta - g)
+            else:
+                v = follow(k + 1, leader, led, wc, ws, pts + P[c], trump, owner, taken,
+                           alpha, beta)
+            if maxing:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+            elif v < best:
+                best = v
+                if v < beta:
+                    beta = v
+            if alpha >= beta:
+                break
+        H[seat] = hand
+        return best
+
+    def search(leader, trump, owner, taken, alpha, beta):
+        lead_hand = H[leader]
+        if not lead_hand:
+            return 0
+        allm = 0
+        for h in H:
+            allm |= h
+        hd = H[decl]
+        ub = PTS12[allm & 4095] + PTS12[allm >> 12] + MARR_LO[hd & 4095] + MARR_HI[hd >> 12]
+        if ace_flag and hd & ACES == ACES:
+            ub += AMV
+        if ub <= alpha:
+            return ub
+        if beta <= 0:
+            return 0
+        n = counter[0] + 1
+        counter[0] = n
+        if n > limit[0]:
+            raise SearchLimit(n)
+        right = RIGHT[taken >> leader & 1]
+        rights = 0
+        if rights_vary:
+            for s in SEATS:
+                if RIGHT[taken >> s & 1]:
+                    hs = H[s]
+                    if MELD_LO[hs & 4095] | MELD_HI[hs >> 12] or (ace_flag and hs & ACES == ACES):
+                        rights |= 1 << s
+        key = leader | ((trump + 1) << 3) | (rights << 6)
+        if owner_matters and trump >= 0:
+            key |= (owner + 1) << 12
+        for s in SEATS:
+            key = key << 24 | H[s]
+        e = tt.get(key)
+        if e is not None:
+            lo = e & 1023
+            hi = (e >> 10) & 1023
+            best_lead = (e >> 20) - 1
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        else:
+            lo, hi, best_lead = 0, ub, -1
+        alpha0, beta0 = alpha, beta
+        lm = first_met(lead_hand, LEAD[trump + 1][owner == leader])
+        others = allm & ~lead_hand
+        scored = []
+        m = lm
+        while m:
+            c = m.bit_length() - 1
+            m ^= 1 << c
+            sc = 300 + P[c] if not (others & ABOVE[c]) else 100 - P[c] - RANK[c]
+            scored.append((10000 if c == best_lead else sc, c))
+        if right:
+            for c in meld_cards(lead_hand, lm, ace_flag):
+                mv = c + 32
+                scored.append((10000 if mv == best_lead else 250 + DECL_VALUE[c] // 10, mv))
+        scored.sort(reverse=True)
+        maxing = leader == decl
+        best = -INF if maxing else INF
+        best_mv = -1
+        for _, mv in scored:
+            c0 = mv & 31
+            bonus = 0
+            t, o = trump, owner
+            if mv & 32:
+                if DECL_TRUMP[c0] >= 0:
+                    t, o = DECL_TRUMP[c0], leader
+                if maxing:
+                    bonus = DECL_VALUE[c0]
+            H[leader] = lead_hand ^ (1 << c0)
+            v = bonus + follow(1, leader, SUIT[c0], c0, leader, P[c0], t, o, taken,
+                               alpha - bonus, beta - bonus)
+            if maxing:
+                if v > best:
+                    best, best_mv = v, mv
+                    if v > alpha:
+                        alpha = v
+            elif v < best:
+                best, best_mv = v, mv
+                if v < beta:
+                    beta = v
+            if alpha >= beta:
+                break
+        H[leader] = lead_hand
+        v = best
+        if v <= alpha0:
+            if v < hi:
+                hi = v
+        elif v >= beta0:
+            if v > lo:
+                lo = v
+        else:
+            lo = hi = v
+        tt[key] = lo | (hi << 10) | ((best_mv + 1) << 20)
+        return v
+
+    solver._counter = counter
+    return search
+
+
 # ---------------------------------------------------------------------------------------------
 # module-level convenience (a fresh Solver per call)
 # ---------------------------------------------------------------------------------------------
 
 def _solver_for(state, solver):
-    return solver if solver is not None else Solver(state.declarer, state.rules)
+    return solver if solver is not None else Solver(state.declarer, state.rules,
+                                                    seats=len(state.hands))
 
 
 def solve_value(state: PlayState, solver: Solver | None = None) -> int:
