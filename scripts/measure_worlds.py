@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""How many worlds the table's hard bot solves per decision (issue 10: what a fixed
+``--worlds N`` in the match harness stands for).
+
+    python3 scripts/measure_worlds.py [--deals 4] [--budget 0.47] [--players 3]
+
+Plays the first deals of seeded games of hard bots on a time budget (default 0.47 s: the
+table's 0.8 s divided by Pyodide's factor of 1.7 against CPython, ``bots.bench``) and prints,
+per phase, the median and 10th percentile of the worlds each decision solved.  Wall-clock
+budgets depend on the machine's load: run it on an idle machine.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from thousand import Conventions, Game  # noqa: E402
+from thousand.bots import make_bot  # noqa: E402
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=4, help="games, two deals of each")
+    ap.add_argument("--budget", type=float, default=0.8 / 1.7)
+    ap.add_argument("--players", type=int, default=3)
+    args = ap.parse_args(argv)
+    used = collections.defaultdict(list)
+    conv = Conventions(players=args.players)
+    for seed in range(args.deals):
+        g = Game.new(conv, seed=seed)
+        bots = [make_bot("hard", seed=i, budget=args.budget) for i in range(args.players)]
+        while not g.finished and len(g.sheet) < 2:
+            s = g.current_seat
+            v = g.view(s)
+            a = bots[s].choose(v)
+            e = bots[s].last_estimate
+            if e and e.get("worlds"):
+                used[v["phase"]].append(e["worlds"])
+            g.apply(a)
+    print(f"worlds solved per decision, hard bots on a {args.budget:.2f} s budget, "
+          f"{args.players} players, {args.deals} games x 2 deals:")
+    for ph, xs in sorted(used.items()):
+        xs.sort()
+        print(f"  {ph:>8}: {len(xs):4d} decisions, median {statistics.median(xs):5.0f}, "
+              f"10th percentile {xs[len(xs) // 10]:4d}, min {xs[0]:4d}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
