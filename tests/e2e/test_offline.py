@@ -28,6 +28,11 @@ def test_offline_after_first_visit(page, own_server, open_table):
         const c = await caches.open(keys.find(k => k.startsWith('thousand-')));
         return (await c.keys()).length; }""")
     assert cached > 20
+    # the service worker was registered (and its precache began) only once the table
+    # accepted input: on a first visit it does not fetch the site while the page loads it
+    order = page.evaluate("""() => ['thousand-ready', 'thousand-sw-register'].map(
+        n => performance.getEntriesByName(n)[0].startTime)""")
+    assert order[0] <= order[1]
     own_server.stop()
     page.reload()
     page.wait_for_selector("html[data-ready=true]", state="attached", timeout=90_000)
