@@ -281,3 +281,22 @@ def test_default_names_follow_the_language(storage):
     do(ctrl, intents.INTENTS["apply-settings"](ctrl, {}))
     text = page.el("table").textContent
     assert "Bot 1" in text and "Бот" not in text and "Twój ruch" in text
+
+
+def test_a_tab_that_loses_the_game_closes_its_dialogs_so_take_over_is_reachable(storage):
+    """Another tab takes the game while this one shows the deal summary (found by
+    tests/e2e/test_tabs.py: the summary's backdrop covered the "take over" button, so the
+    click never arrived).  The tab stops, the game's dialogs close, the notice with its
+    button is drawn; a settings form being typed stays open."""
+    ctrl, page = start(storage, "#seed=7")
+    ctrl.ui.overlay = "summary"
+    ctrl.ui.overlay_back = "sheet"
+    ctrl.draw()
+    ctrl.lost_game()
+    assert ctrl.ui.blocked and ctrl.ui.overlay is None and ctrl.ui.overlay_back is None
+    assert [n["kind"] for n in ctrl.ui.notices] == ["other-tab"]
+    assert page.flags["blocked"] == "true"
+    ctrl.ui.blocked = False
+    ctrl.ui.overlay = "settings"
+    ctrl.lost_game()
+    assert ctrl.ui.blocked and ctrl.ui.overlay == "settings"

@@ -383,10 +383,19 @@ class Controller:
 
     # ---- tabs ----------------------------------------------------------------------------
     def block_other_tab(self):
-        self.ui.blocked = True
+        ui = self.ui
+        ui.blocked = True
         self.saves.blocked = True
         self.epoch += 1
-        self.ui.notice("other-tab", self.t("other_tab"), actions=[("take_over", "take-over")])
+        # The game's dialogs (the deal summary, the marriage question, the review…) belong to
+        # a game this tab no longer plays, and their backdrop would cover the notice's
+        # "take over" button; the settings form is the player's own typing and stays.
+        if ui.overlay == "review":
+            self.close_review()
+        if ui.overlay != "settings":
+            ui.overlay = ui.overlay_back = None
+            ui.meld_card = None
+        ui.notice("other-tab", self.t("other_tab"), actions=[("take_over", "take-over")])
 
     def lost_game(self):
         """The owner says another tab has taken the game over: stop at once."""
