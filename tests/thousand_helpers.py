@@ -142,3 +142,31 @@ def random_conventions(rng: random.Random, players: int | None = None) -> Conven
             kw["golden_round"] = "double_only"
         kw["blind"] = "off"
     return Conventions(**kw)
+
+
+# ---- the solver's tests: play conventions and the reference search -------------------------
+
+def play_rule_sets() -> list:
+    """One PlayRules per convention of §6.2 that changes the play (and two combinations)."""
+    from thousand.bots.solver import PlayRules
+    return [
+        PlayRules(),
+        PlayRules(must_beat=True),
+        PlayRules(meld_on_first_lead=True),
+        PlayRules(ace_marriage=True, meld_on_first_lead=True),
+        PlayRules(no_lead_foreign_trump=True),
+        PlayRules(must_lead_trump=True, must_beat=True),
+    ]
+
+
+def minimax(st) -> int:
+    """The declarer's future points by plain minimax over the solver's move generation
+    (thousand.play's rules): the reference the solver's searches are checked against."""
+    from thousand.bots.solver import legal_moves, play
+    if not st.trick and not st.hands[st.leader]:
+        return 0
+    vals = []
+    for mv in legal_moves(st):
+        nxt, g = play(st, mv)
+        vals.append(g + minimax(nxt))
+    return max(vals) if st.to_move == st.declarer else min(vals)

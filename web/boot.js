@@ -157,8 +157,16 @@ function offerUpdate(reg) {
   $("update-later").onclick = () => { banner.hidden = true; };
 }
 
+// Registered once the table accepts input, not at once: on a first visit the service worker's
+// install precaches the whole site (about 12 MB: Pyodide, its standard library, the wheel)
+// and would fetch and store it while the page and the worker load the same files, on the
+// same cores.  A repeat visit is already controlled by it; registering later only delays
+// the check for a new version by the seconds the start takes.
+let swRegistered = false;
 async function registerSW() {
-  if (!("serviceWorker" in navigator) || !isSecureContext) return;
+  if (swRegistered || !("serviceWorker" in navigator) || !isSecureContext) return;
+  swRegistered = true;
+  performance.mark("thousand-sw-register");
   try {
     const reg = await navigator.serviceWorker.register("./service-worker.js", { scope: "./" });
     if (reg.waiting && navigator.serviceWorker.controller) offerUpdate(reg);
@@ -177,18 +185,6 @@ async function registerSW() {
   } catch (err) {
     console.warn("service worker not registered:", err);
   }
-}
-// Registered once the table accepts input, not at once: on a first visit the service worker's
-// install precaches the whole site (about 12 MB: Pyodide, its standard library, the wheel)
-// and would fetch and store it while the page and the worker load the same files, on the
-// same cores.  A repeat visit is already controlled by it; registering later only delays
-// the check for a new version by the seconds the start takes.
-let swRegistered = false;
-function registerSWOnce() {
-  if (swRegistered) return;
-  swRegistered = true;
-  performance.mark("thousand-sw-register");
-  registerSW();
 }
 
 function showTable() {
@@ -212,7 +208,7 @@ window.thousandBoot = {
     document.documentElement.dataset.ready = "true";
     window.thousandReadyMs = ms;
     performance.mark("thousand-ready");
-    registerSWOnce();
+    registerSW();
   },
   showError,
   // a stage of the start (web/table.mjs says "page" when it loads the table's Python)

@@ -17,9 +17,10 @@ CONV_CHOICES = [
 
 
 def _positions(seed: int, conv):
-    """Views of all seats at every decision of a bot game's first deals."""
+    """The game at every decision of the play, contract or giving of a normal bots' game's
+    first deals (any number of players: RULES.md §7)."""
     g = Game.new(conv, seed=seed)
-    bots = [make_bot("normal", seed=seed + i) for i in range(3)]
+    bots = [make_bot("normal", seed=seed + i) for i in range(conv.players)]
     while not g.finished and len(g.sheet) < 2:
         if g.phase in ("play", "contract", "giving"):
             yield g
@@ -97,18 +98,6 @@ def test_enumeration_is_exhaustive_when_small():
         assert consistent(view, w)
 
 
-def _many_positions(seed: int, players: int):
-    """Views at every decision of the first deals of a normal bots' game of 4, 5 or 6
-    (RULES.md §7: every playing seat but one is unseen to a seat)."""
-    g = Game.new(Conventions(players=players), seed=seed)
-    bots = [make_bot("normal", seed=seed + i) for i in range(players)]
-    while not g.finished and len(g.sheet) < 2:
-        if g.phase in ("play", "contract", "giving"):
-            yield g
-        seat = g.current_seat
-        g.apply(bots[seat].choose(g.view(seat)))
-
-
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), players=st.sampled_from([4, 5, 6]))
 def test_worlds_of_many_seats_are_consistent_with_the_view(seed, players):
@@ -116,7 +105,7 @@ def test_worlds_of_many_seats_are_consistent_with_the_view(seed, players):
     the seat saw (voids, gives, the talon, marriages) and keeps its own hand."""
     rng = random.Random(seed)
     seen = 0
-    for g in _many_positions(seed, players):
+    for g in _positions(seed, Conventions(players=players)):
         truth = list(g.deal.hands)
         for seat in g.deal.playing:
             view = g.view(seat)

@@ -5,26 +5,10 @@ import random
 
 import pytest
 
-from thousand.bots.solver import PlayRules, PlayState, Solver, legal_moves, play
+from thousand.bots.solver import PlayRules, PlayState, Solver, play
+from thousand_helpers import minimax, play_rule_sets
 
-RULE_SETS = [
-    PlayRules(),
-    PlayRules(must_beat=True),
-    PlayRules(meld_on_first_lead=True),
-    PlayRules(ace_marriage=True, meld_on_first_lead=True),
-    PlayRules(no_lead_foreign_trump=True),
-    PlayRules(must_lead_trump=True, must_beat=True),
-]
-
-
-def minimax(st: PlayState) -> int:
-    if not st.trick and not st.hands[st.leader]:
-        return 0
-    vals = []
-    for mv in legal_moves(st):
-        nxt, g = play(st, mv)
-        vals.append(g + minimax(nxt))
-    return max(vals) if st.to_move == st.declarer else min(vals)
+RULE_SETS = play_rule_sets()
 
 
 def random_position(rng: random.Random, cards: int, rules: PlayRules) -> PlayState:

@@ -154,6 +154,25 @@ def _first_met(hand: int, order) -> int:
     return 0
 
 
+# a declaring lead's value and the trump it names (-1: none, the ace marriage)
+_DECL_VALUE = tuple(meld_value(c) for c in range(24))
+_DECL_TRUMP = tuple(meld_trump(c, -1) for c in range(24))
+_RANKS = tuple(sum(1 << (su * 6 + r) for su in range(4)) for r in range(6))   # cards by rank
+_RANK_POINTS = tuple(POINTS[r] for r in range(6))
+
+
+def _rule_tables(rules) -> tuple:
+    """What every search reads from the play conventions: the follow and lead tables, whether
+    the lead rule depends on whose trump it is (then the trump's owner is part of the
+    position: no_lead_foreign_trump), the right to declare without / with a trick taken, and
+    whether that right varies (meld_on_first_lead)."""
+    lead = _lead_table(rules)
+    right = (may_declare(False, rules.meld_on_first_lead),
+             may_declare(True, rules.meld_on_first_lead))
+    owner_matters = any(foreign != his_own for foreign, his_own in lead)
+    return _follow_table(rules.must_beat), lead, owner_matters, right, right[0] != right[1]
+
+
 INF = 10 ** 6
 
 
@@ -517,28 +536,18 @@ def _make_search(solver: Solver):
     decl = solver.declarer
     rules = solver.rules
     ace_flag = rules.ace_marriage
-    FOLLOW = _follow_table(rules.must_beat)
-    LEAD = _lead_table(rules)
-    # Does the lead rule depend on whose trump it is (no_lead_foreign_trump)?  Then the
-    # trump's owner is part of the position.
-    owner_matters = any(foreign != his_own for foreign, his_own in LEAD)
-    # the right to declare, without / with a trick taken
-    RIGHT = (may_declare(False, rules.meld_on_first_lead),
-             may_declare(True, rules.meld_on_first_lead))
-    rights_vary = RIGHT[0] != RIGHT[1]
+    FOLLOW, LEAD, owner_matters, RIGHT, rights_vary = _rule_tables(rules)
     PTS12, MARR_LO, MARR_HI, BEST_LO, BEST_HI = _PTS12, _MARR_LO, _MARR_HI, _BEST_LO, _BEST_HI
     MELD_LO, MELD_HI = _MELD_LO, _MELD_HI
     BEATS, NEXT, RANK, P, SM = _BEATS, _NEXT, _RANK, POINTS, SUIT_MASK
     ABOVE = _ABOVE
-    DECL_VALUE = tuple(meld_value(c) for c in range(24))       # a declaring lead's value
-    DECL_TRUMP = tuple(meld_trump(c, -1) for c in range(24))   # and the trump it names (-1: none)
+    DECL_VALUE, DECL_TRUMP = _DECL_VALUE, _DECL_TRUMP
     ACES = ACES_MASK
     AMV = ACE_MARRIAGE_VALUE
     first_met = _first_met
     # the lead rule restricts nothing: the declarer may lead his masters in any order
     free_leads = all(order == (FULL_MASK,) for row in LEAD for order in row)
-    RANKS = tuple(sum(1 << (su * 6 + r) for su in range(4)) for r in range(6))
-    RANK_POINTS = tuple(POINTS[r] for r in range(6))
+    RANKS, RANK_POINTS = _RANKS, _RANK_POINTS
     counter = [0]
     limit = solver._limit
     sure_memo = solver._sure          # sure_points by position (cleared with the table)
@@ -913,24 +922,17 @@ def _make_search2(solver: Solver):
     decl = solver.declarer
     rules = solver.rules
     ace_flag = rules.ace_marriage
-    FOLLOW = _follow_table(rules.must_beat)
-    LEAD = _lead_table(rules)
-    owner_matters = any(foreign != his_own for foreign, his_own in LEAD)
-    RIGHT = (may_declare(False, rules.meld_on_first_lead),
-             may_declare(True, rules.meld_on_first_lead))
-    rights_vary = RIGHT[0] != RIGHT[1]
+    FOLLOW, LEAD, owner_matters, RIGHT, rights_vary = _rule_tables(rules)
     PTS12, MARR_LO, MARR_HI, BEST_LO, BEST_HI = _PTS12, _MARR_LO, _MARR_HI, _BEST_LO, _BEST_HI
     MELD_LO, MELD_HI = _MELD_LO, _MELD_HI
     BEATS, RANK, P, SM = _BEATS, _RANK, POINTS, SUIT_MASK
     ABOVE = _ABOVE
-    DECL_VALUE = tuple(meld_value(c) for c in range(24))
-    DECL_TRUMP = tuple(meld_trump(c, -1) for c in range(24))
+    DECL_VALUE, DECL_TRUMP = _DECL_VALUE, _DECL_TRUMP
     ACES = ACES_MASK
     AMV = ACE_MARRIAGE_VALUE
     first_met = _first_met
     free_leads = all(order == (FULL_MASK,) for row in LEAD for order in row)
-    RANKS = tuple(sum(1 << (su * 6 + r) for su in range(4)) for r in range(6))
-    RANK_POINTS = tuple(POINTS[r] for r in range(6))
+    RANKS, RANK_POINTS = _RANKS, _RANK_POINTS
     counter = [0]
     limit = solver._limit
     sure_memo = solver._sure
@@ -1208,23 +1210,16 @@ def _make_search_many(solver: Solver):
     decl = solver.declarer
     rules = solver.rules
     ace_flag = rules.ace_marriage
-    FOLLOW = _follow_table(rules.must_beat)
-    LEAD = _lead_table(rules)
-    owner_matters = any(foreign != his_own for foreign, his_own in LEAD)
-    RIGHT = (may_declare(False, rules.meld_on_first_lead),
-             may_declare(True, rules.meld_on_first_lead))
-    rights_vary = RIGHT[0] != RIGHT[1]
+    FOLLOW, LEAD, owner_matters, RIGHT, rights_vary = _rule_tables(rules)
     PTS12, MARR_LO, MARR_HI = _PTS12, _MARR_LO, _MARR_HI
     MELD_LO, MELD_HI = _MELD_LO, _MELD_HI
     BEATS, RANK, P, SUIT = _BEATS, _RANK, POINTS, _SUIT
     ABOVE = _ABOVE
-    DECL_VALUE = tuple(meld_value(c) for c in range(24))
-    DECL_TRUMP = tuple(meld_trump(c, -1) for c in range(24))
+    DECL_VALUE, DECL_TRUMP = _DECL_VALUE, _DECL_TRUMP
     ACES = ACES_MASK
     AMV = ACE_MARRIAGE_VALUE
     first_met = _first_met
     SEATS = tuple(range(n_seats))
-    shift_leader = 24 * n_seats
     counter = [0]
     limit = solver._limit
 
