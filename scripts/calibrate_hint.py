@@ -2,7 +2,7 @@
 """Honest advice (issue 10 item 7): the hint's make probability against real outcomes.
 
     python3 scripts/calibrate_hint.py [--deals 300] [--seed 1] [--opponents normal1,normal1]
-                                      [--fit] [--jobs 2]
+                                      [--fit] [--jobs 2] [--worlds 8 | --nodes 94000]
 
 Plays seeded duplicate-style deals with the hard bot at seat 0 (the seat a human asks for a
 hint, following it) against the opponents, and records every decision whose estimate has a
@@ -16,6 +16,11 @@ every decile within ±8 points).
 ``--fit`` fits the calibration instead (a logistic map from the open-hand fraction, per phase,
 with the tricks still to play and the seat's side as terms) on these deals and writes
 ``py/thousand/bots/hint_calibration.py``; measure on other seeds than the fit's.
+
+``--nodes N`` has the hard bot think as the table's Hint button does (as many worlds as fit in
+N solver nodes, ``hard.HINT_NODES``: 1.0 s of Pyodide) instead of a fixed ``--worlds``; the
+fraction of 8 worlds is noisier than that of the hundred or so the hint solves, so the map is
+fitted and measured that way.
 """
 from __future__ import annotations
 
@@ -39,10 +44,10 @@ PHASES = ("giving", "contract", "play")
 
 def one_deal(job):
     """The decisions of seat 0 (hard) in one deal with their estimates, and the outcome."""
-    deal_seed, dealer, opponents, worlds = job
+    deal_seed, dealer, opponents, think = job
     conv = Conventions()
     g = fresh_deal(conv, deal_seed, dealer)
-    hard = HardBot(seed=deal_seed, worlds=worlds)
+    hard = HardBot(seed=deal_seed, **think)
     bots = [hard] + [make_bot(k, seed=deal_seed + i + 1) for i, k in enumerate(opponents)]
     rows = []
     points = []             # (phase, predicted points, raw) of seat 0 bidding / naming
@@ -77,9 +82,9 @@ def one_deal(job):
     return rows
 
 
-def collect(deals, seed, opponents, worlds, jobs):
+def collect(deals, seed, opponents, think, jobs):
     rng = random.Random(seed)
-    plan = [(rng.randrange(1 << 31), d % 3, opponents, worlds) for d in range(deals)]
+    plan = [(rng.randrange(1 << 31), d % 3, opponents, think) for d in range(deals)]
     if jobs > 1:
         with mp.get_context("fork").Pool(jobs) as pool:
             groups = pool.map(one_deal, plan, chunksize=2)
@@ -200,15 +205,18 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--opponents", default="normal1,normal1")
     ap.add_argument("--worlds", type=int, default=8)
+    ap.add_argument("--nodes", type=int, default=0, help="think in solver nodes (the table)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--fit", action="store_true")
     args = ap.parse_args(argv)
     opp = args.opponents.split(",")
-    allrows = collect(args.deals, args.seed, opp, args.worlds, args.jobs)
+    think = {"nodes": args.nodes} if args.nodes else {"worlds": args.worlds}
+    thinking = " ".join(f"{k} {v}" for k, v in think.items())
+    allrows = collect(args.deals, args.seed, opp, think, args.jobs)
     rows = [r for r in allrows if "made" in r]
     prows = [r for r in allrows if "actual" in r]
     print(f"{len(rows)} decisions with a make probability in {args.deals} deals, seed {args.seed}, "
-          f"hard (worlds {args.worlds}) against {args.opponents}")
+          f"hard ({thinking}) against {args.opponents}")
     if args.fit:
         weights = {}
         for ph in PHASES:
@@ -222,7 +230,7 @@ def main(argv=None) -> int:
             if len(sel) >= 20:
                 lines[ph] = fit_line([r["raw"] for r in sel], [r["actual"] for r in sel])
         write_fit(weights, lines, path, f"{len(rows)} decisions of {args.deals} deals (seed {args.seed}, "
-                                 f"against {args.opponents}, worlds {args.worlds})")
+                                 f"against {args.opponents}, {thinking})")
         print(f"written {path}")
         print_table(rows, "open-hand fraction (before calibration) on the fitted deals:", "raw")
         print_points(prows)

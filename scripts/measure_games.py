@@ -3,7 +3,7 @@
 normal1 bots, target 55%; a third would be even), in parallel.
 
     python3 scripts/measure_games.py --games 1000 --seed 7 --seats hard,normal1,normal1
-                                     [--worlds 8] [--jobs 2] [--conventions CODE]
+                                     [--worlds 8 | --nodes 75000] [--jobs 2] [--conventions CODE]
 
 Game g is a seeded game (``random.Random(seed)``'s g-th draw) with the seats rotated by g, so
 every bot sits everywhere; bots are made afresh for each game from its seed, so the result
@@ -27,13 +27,13 @@ from thousand.conventions import Conventions  # noqa: E402
 
 
 def one_game(job):
-    gi, game_seed, kinds, code, worlds, max_deals = job
+    gi, game_seed, kinds, code, think, max_deals = job
     conv = Conventions.from_code(code)
     n = len(kinds)
     seat_of = [(i + gi) % n for i in range(n)]          # bot i sits at seat_of[i]
     by_seat = [None] * n
     for i, k in enumerate(kinds):
-        opts = {"worlds": worlds} if k == "hard" else {}
+        opts = think if k == "hard" else {}
         by_seat[seat_of[i]] = make_bot(k, seed=game_seed * 31 + i, **opts)
     g = Game.new(conv, seed=game_seed, first_dealer=gi % n)
     while not g.finished and len(g.sheet) < max_deals:
@@ -49,13 +49,16 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--seats", default="hard,normal1,normal1")
     ap.add_argument("--worlds", type=int, default=8)
+    ap.add_argument("--nodes", type=int, default=0,
+                    help="instead of --worlds: think as the table does (75000: hard.TABLE_NODES)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--conventions", default="classic")
     ap.add_argument("--max-deals", type=int, default=400)
     args = ap.parse_args(argv)
     kinds = args.seats.split(",")
     rng = random.Random(args.seed)
-    jobs = [(gi, rng.randrange(1 << 31), kinds, args.conventions, args.worlds, args.max_deals)
+    think = {"nodes": args.nodes} if args.nodes else {"worlds": args.worlds}
+    jobs = [(gi, rng.randrange(1 << 31), kinds, args.conventions, think, args.max_deals)
             for gi in range(args.games)]
     if args.jobs > 1:
         with mp.get_context("fork").Pool(args.jobs) as pool:

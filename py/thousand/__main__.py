@@ -187,6 +187,9 @@ def main(argv=None) -> int:
     m.add_argument("--timeout", type=float, default=5.0, help="seconds per answer of a cmd: bot")
     m.add_argument("--worlds", type=int, default=12,
                    help="worlds per hard-bot decision (fixed, so a seed gives one result)")
+    m.add_argument("--nodes", type=int, default=0,
+                   help="instead of --worlds: as many worlds as fit in this many solver nodes "
+                        "per decision, as the table thinks (75000: hard.TABLE_NODES)")
     m.add_argument("--jobs", type=int, default=1, help="worker processes")
     m.add_argument("--progress", type=int, default=0, help="report every N deals on stderr")
     args = p.parse_args(argv)

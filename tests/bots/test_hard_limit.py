@@ -50,3 +50,30 @@ def test_no_decision_searches_past_its_node_limit(i, monkeypatch):
     assert 0 < nodes <= limit + 1, nodes       # the node that finds the limit is counted
     assert bot.nodes == nodes
     assert len(weighed) <= H.MAX_CANDIDATES * (1 + (view["phase"] == "bidding") * 200)
+
+
+def _worlds_within(view, quota, seed):
+    bot = HardBot(seed=seed, budget=1e9, node_budget=20_000, nodes=quota)
+    action = bot.choose(view)
+    return action, (bot.last_estimate or {}).get("worlds"), bot.nodes
+
+
+def test_a_node_quota_thinks_deterministically_and_longer_with_more_nodes():
+    """``HardBot(nodes=N)``, the harness's stand-in for the table's thinking time, solves
+    worlds until N solver nodes are spent: the same view and seed give the same answer, and a
+    larger quota solves at least the worlds of a smaller one (the worlds are drawn first and
+    solved in order), exactly ``min_worlds`` for a tiny quota unless the node limit stops it
+    first."""
+    grew = 0
+    for i, view in enumerate(SLOW):
+        if view["phase"] == "bidding":
+            continue
+        small = _worlds_within(view, 1, i)
+        assert small == _worlds_within(view, 1, i)
+        large = _worlds_within(view, 15_000, i)
+        assert large == _worlds_within(view, 15_000, i)
+        assert small[0] in view["legal"] and large[0] in view["legal"]
+        if small[2] < 20_000 and large[2] < 20_000:     # neither stopped by the node limit
+            assert small[1] == 3 <= large[1]
+            grew += large[1] > 3
+    assert grew >= 3

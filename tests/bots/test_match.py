@@ -89,3 +89,15 @@ def test_positions_in_the_cli():
                           "--positions", "4"], capture_output=True, text=True, check=True).stdout
     assert "from 4 seeded game positions" in out
     assert json.loads(out.strip().splitlines()[-1])["positions"] == 4
+
+
+def test_progress_reports_the_figure_a_shorter_match_would_give(capsys):
+    """The deals of a seed are one sequence whatever --deals, so the progress line after k
+    deals is the first-minus-the-others figure of a k-deal match (how a 3,000-deal run also
+    gives its 1,000-deal figure)."""
+    full = duplicate(["normal", "easy", "random"], 6, seed=21, progress=3)
+    lines = [ln for ln in capsys.readouterr().err.splitlines() if "minus the others" in ln]
+    assert len(lines) == 2
+    short = duplicate(["normal", "easy", "random"], 3, seed=21)
+    for line, res in zip(lines, (short, full)):
+        assert f"{res['first_vs_rest']['mean']:+.2f} per deal" in line, (line, res)

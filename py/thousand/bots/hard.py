@@ -53,6 +53,12 @@ CLOSE_CALL = 0.5        # search the bid when the next bid is within this many s
 # browser's Pyodide about 1.7 times as long: 100,000 nodes are at most ~1.1 s there, and the
 # table's time budget (0.8 s) usually stops a decision well before.
 NODE_BUDGET = 100_000
+# The table's thinking as a node count, for the harness (deterministic where seconds are not):
+# CPython solves 150,000-180,000 nodes a second on the table's decisions (measure_worlds.py
+# --nodes), and the table's bots think 0.8 s of Pyodide (HARD_BUDGET), the hint 1.0 s
+# (HINT_BUDGET), which are 0.47 s and 0.59 s of CPython at the factor 1.7 (bench.py).
+TABLE_NODES = 75_000
+HINT_NODES = 94_000
 WIN_VALUE = 600         # a game won (or lost to another) this deal, in points of score change
 DEFENDER_MELD_SHARE = 0.5   # how much of a defender's marriage he gets to declare, on average
 CANDIDATE_WORLDS = 4    # worlds drawn uniformly per world solved, to weigh by the evidence
@@ -358,6 +364,8 @@ class HardBot:
 
     budget       seconds per decision (play, giving, contract): as many worlds as fit;
     worlds       a fixed number of worlds per decision instead (deterministic: matches, tests);
+    nodes        or as many worlds as fit in this many solver nodes per decision (deterministic
+                 like ``worlds``, and it thinks as the table does: TABLE_NODES, HINT_NODES);
     node_budget  the most solver nodes one decision searches, whatever the budget or worlds;
     inference    weigh the worlds by the others' bids, gives and marriages (else uniform);
     calibrate_contracts  value contracts by the calibrated chance of making them.
@@ -366,10 +374,11 @@ class HardBot:
     def __init__(self, seed: int = 0, budget: float = 0.5, worlds: int | None = None,
                  max_worlds: int = 200, min_worlds: int = 3, node_budget: int | None = NODE_BUDGET,
                  inference: bool = True, calibrate_contracts: bool = False,
-                 bid_margin: float | None = None):
+                 bid_margin: float | None = None, nodes: int | None = None):
         self.rng = random.Random(seed)
         self.budget = budget
         self.fixed = worlds
+        self.quota = None if worlds else nodes
         self.max_worlds = worlds or max_worlds
         self.min_worlds = min_worlds
         self.node_budget = node_budget
@@ -422,11 +431,18 @@ class HardBot:
     def _end(self) -> None:
         self.nodes = sum(s.nodes for s in self._solvers)
 
+    def _over(self, share: float = 1.0) -> bool:
+        """Is this share of the decision's budget spent (solver nodes with ``nodes``, else
+        seconds)?"""
+        if self.quota:
+            return sum(s.nodes for s in self._solvers) > share * self.quota
+        return time.perf_counter() - self._t0 > share * self.budget
+
     def _done(self, used: int, share: float = 1.0) -> bool:
         """Enough worlds for this decision?"""
         if self.fixed:
             return used >= self.fixed
-        return used >= self.min_worlds and time.perf_counter() - self._t0 > share * self.budget
+        return used >= self.min_worlds and self._over(share)
 
     def _draws(self, view: dict, k, count: int, exhaustive: bool = True) -> list:
         """Worlds to solve, in order: with ``inference``, draws in proportion to the evidence
@@ -498,8 +514,7 @@ class HardBot:
                     for a in tied:
                         values[a] += got[moves[a]]
                     nval += 1
-                    if (nval >= self.fixed // 2) if self.fixed else (
-                            nval >= 2 and time.perf_counter() - self._t0 > self.budget):
+                    if (nval >= self.fixed // 2) if self.fixed else (nval >= 2 and self._over()):
                         break
             except SearchLimit:
                 pass

@@ -163,6 +163,21 @@ def _worker(job):
                    for i, b in ext.items()}
 
 
+def _report(groups, n: int) -> None:
+    """The progress line: the first bot minus the others over the deals so far (the plan is
+    the same prefix whatever --deals, so this is the figure of a match of that many deals)."""
+    diffs = []
+    for group in groups:
+        sums = [0.0] * n
+        for seat_of, row in group:
+            for i in range(n):
+                sums[i] += row["delta"][seat_of[i]]
+        diffs.append((sums[0] - sum(sums[1:]) / (n - 1)) / n)
+    lo, hi = _ci(diffs)
+    print(f"  {len(groups)} deals: first minus the others {statistics.mean(diffs):+.2f} per deal "
+          f"(95% CI {lo:+.2f} .. {hi:+.2f})", file=sys.stderr, flush=True)
+
+
 def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progress=None,
               jobs: int = 1, positions: int = 0) -> dict:
     """Duplicate match.  Bots are made afresh for each deal from the deal's seed (external
@@ -189,7 +204,7 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
                 for i, p in probs.items():
                     problems[i] = {k: (problems[i] or {}).get(k, 0) + v for k, v in p.items()}
                 if progress and (d + 1) % progress == 0:
-                    print(f"  {d + 1} deals", file=sys.stderr, flush=True)
+                    _report(groups, n)
             pool.close()
             pool.join()                          # the workers close their bots as they exit
     else:
@@ -199,7 +214,7 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
             groups.append(_deal_group(kinds, conv, s, dl, _make_bots(kinds, s, bot_options, ext),
                                       at(d)))
             if progress and (d + 1) % progress == 0:
-                print(f"  {d + 1} deals", file=sys.stderr, flush=True)
+                _report(groups, n)
         for i, b in ext.items():
             problems[i] = dict(b.problems)
             b.close()
@@ -287,7 +302,9 @@ def cmd_match(args) -> int:
         print(f"--seats needs {conv.players} bots", file=sys.stderr)
         return 2
     opts = {"cmd": {"timeout": args.timeout}}
-    if args.worlds:
+    if getattr(args, "nodes", 0):
+        opts["hard"] = {"nodes": args.nodes}
+    elif args.worlds:
         opts["hard"] = {"worlds": args.worlds}
     if args.games:
         res = games(kinds, args.games, args.seed, conv, bot_options=opts)
