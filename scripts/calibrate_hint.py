@@ -25,6 +25,7 @@ fitted and measured that way.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing as mp
 import random
@@ -35,7 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from thousand.bots import make_bot  # noqa: E402
-from thousand.bots.hard import HardBot, calibration_features  # noqa: E402
+from thousand.bots.hard import (HardBot, calibrated_of_features, calibrated_points,  # noqa: E402
+                                calibration_features)
 from thousand.bots.match import fresh_deal  # noqa: E402
 from thousand.conventions import Conventions  # noqa: E402
 
@@ -91,6 +93,17 @@ def collect(deals, seed, opponents, think, jobs):
     else:
         groups = [one_deal(j) for j in plan]
     return [r for grp in groups for r in grp]
+
+
+def reshown(rows):
+    """The figures today's map shows for saved decisions (their features and raw values)."""
+    for r in rows:
+        if "made" in r:
+            p = calibrated_of_features(r["phase"], r["x"])
+            r["shown"] = r["raw"] if p is None else p
+        else:
+            r["shown"] = calibrated_points(r["phase"], r["raw"])
+    return rows
 
 
 def fit_logistic(xs, ys, iters=30, ridge=1e-3):
@@ -208,11 +221,23 @@ def main(argv=None) -> int:
     ap.add_argument("--nodes", type=int, default=0, help="think in solver nodes (the table)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--fit", action="store_true")
+    ap.add_argument("--save-rows", metavar="FILE", help="also write the decisions as JSON")
+    ap.add_argument("--load-rows", metavar="FILE",
+                    help="the decisions of an earlier --save-rows instead of playing (their "
+                         "deals, seed and thinking); the shown figures are today's map's")
     args = ap.parse_args(argv)
     opp = args.opponents.split(",")
     think = {"nodes": args.nodes} if args.nodes else {"worlds": args.worlds}
     thinking = " ".join(f"{k} {v}" for k, v in think.items())
-    allrows = collect(args.deals, args.seed, opp, think, args.jobs)
+    if args.load_rows:
+        saved = json.loads(Path(args.load_rows).read_text())
+        args.deals, args.seed, thinking = saved["deals"], saved["seed"], saved["thinking"]
+        allrows = reshown(saved["rows"])
+    else:
+        allrows = collect(args.deals, args.seed, opp, think, args.jobs)
+    if args.save_rows:
+        Path(args.save_rows).write_text(json.dumps({"deals": args.deals, "seed": args.seed,
+                                                    "thinking": thinking, "rows": allrows}))
     rows = [r for r in allrows if "made" in r]
     prows = [r for r in allrows if "actual" in r]
     print(f"{len(rows)} decisions with a make probability in {args.deals} deals, seed {args.seed}, "

@@ -332,14 +332,20 @@ def calibration_features(raw: float, worlds: int, view: dict) -> list:
 def calibrated(phase: str, raw: float, worlds: int, view: dict) -> float:
     """The chance the declarer really makes his contract, from the open-hand fraction of
     worlds (``scripts/calibrate_hint.py --fit`` writes the map; raw where it has none)."""
+    p = calibrated_of_features(phase, calibration_features(raw, worlds, view))
+    return raw if p is None else p
+
+
+def calibrated_of_features(phase: str, x: list) -> float | None:
+    """The calibration map at these features (None where the phase has no map)."""
     try:
         from .hint_calibration import WEIGHTS
     except ImportError:          # pragma: no cover - the generated module is part of the tree
-        return raw
+        return None
     w = WEIGHTS.get(phase)
     if w is None:
-        return raw
-    z = sum(a * b for a, b in zip(w, calibration_features(raw, worlds, view)))
+        return None
+    z = sum(a * b for a, b in zip(w, x))
     return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
 
 

@@ -3,14 +3,14 @@
 The hint's make probability: a logistic map of the open-hand fraction of worlds
 (hard.calibration_features) fitted to real outcomes, per phase.
 """
-# 1691 decisions of 300 deals (seed 101, against normal1,normal1, worlds 8)
+# 3317 decisions of 600 deals (seed 101, against normal1,normal1, nodes 94000)
 WEIGHTS = {
-    'giving': [0.2144, 0.5396, 0.5396, 0.2144],
-    'contract': [0.3721, 0.4409, 0.4409, 0.3721],
-    'play': [0.3146, 2.0711, -1.5543, 0.528],
+    'giving': [0.3577, 0.3368, 0.3368, 0.3577],
+    'contract': [0.5264, 0.3765, 0.3765, 0.5264],
+    'play': [0.3856, 0.9608, -0.3949, 0.6317],
 }
 # expected points: collected ≈ a + b × the open-hand value, per phase
 POINTS = {
-    'bidding': [36.0101, 0.8237],
-    'contract': [12.9812, 0.9931],
+    'bidding': [13.3574, 1.0004],
+    'contract': [11.3189, 1.003],
 }
