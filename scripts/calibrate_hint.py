@@ -155,13 +155,15 @@ def table(rows, key="shown"):
 
 def print_table(rows, title, key="shown"):
     print(title)
-    print("  decile     decisions   shown    actual   actual-shown")
+    print("  decile     decisions   shown    actual   actual-shown   sampling error (95%, at least)")
     worst = 0.0
     for lo, hi, n, mean, act in table(rows, key):
         diff = (act - mean) * 100
         worst = max(worst, abs(diff)) if n >= 30 else worst
+        # binomial, as if the decisions were independent; those of one deal share its outcome
+        err = 196 * math.sqrt(max(mean * (1 - mean), 1e-4) / n)
         print(f"  {lo:.1f}-{hi:.1f}   {n:8d}   {mean * 100:5.1f}%   {act * 100:5.1f}%   {diff:+6.1f}"
-              + ("" if n >= 30 else "   (under 30 decisions)"))
+              f"         ±{err:.1f}" + ("" if n >= 30 else "   (under 30 decisions)"))
     judged = sum(n >= 30 for _, _, n, _, _ in table(rows, key))
     print(f"  largest difference in the {judged} deciles of 30 or more decisions: {worst:.1f} points")
     return worst if judged else float("inf")
