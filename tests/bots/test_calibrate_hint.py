@@ -1,0 +1,33 @@
+"""scripts/calibrate_hint.py (issue 10 item 7): the decisions it saves can be judged again
+with another map, and give the very figures the hint showed when they were played."""
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "calibrate_hint.py"
+
+
+@pytest.fixture(scope="module")
+def calib():
+    spec = importlib.util.spec_from_file_location("calibrate_hint", SCRIPT)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_saved_decisions_are_shown_again_as_the_hint_showed_them(calib, tmp_path):
+    rows_file = tmp_path / "rows.json"
+    assert calib.main(["--deals", "3", "--seed", "5", "--worlds", "3",
+                       "--save-rows", str(rows_file)]) == 0
+    saved = json.loads(rows_file.read_text())
+    assert saved["deals"] == 3 and saved["thinking"] == "worlds 3"
+    played = [dict(r) for r in saved["rows"]]
+    assert any("made" in r for r in played) and all("shown" in r for r in played)
+    again = calib.reshown([dict(r) for r in played])
+    for before, after in zip(played, again):
+        # the estimate rounds probabilities to 4 places and points to 0.1
+        assert after["shown"] == pytest.approx(before["shown"], abs=0.06 if "actual" in before
+                                               else 1e-4)
+    assert calib.main(["--load-rows", str(rows_file)]) == 0
