@@ -6,8 +6,10 @@
 
 Plays the first deals of seeded games of hard bots on a time budget (default 0.47 s: the
 table's 0.8 s divided by Pyodide's factor of 1.7 against CPython, ``bots.bench``) and prints,
-per phase, the median and 10th percentile of the worlds each decision solved.  Wall-clock
-budgets depend on the machine's load: run it on an idle machine.
+per phase, the median and 10th percentile of the worlds each decision solved, its solver
+nodes, and the nodes solved per second of CPU (what ``hard.TABLE_NODES`` is derived from: the
+table's thinking as a node count).  Wall-clock budgets depend on the machine's load: run it on
+an idle machine.
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import argparse
 import collections
 import statistics
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
@@ -37,17 +40,22 @@ def main(argv=None) -> int:
         while not g.finished and len(g.sheet) < 2:
             s = g.current_seat
             v = g.view(s)
+            t = time.process_time()
             a = bots[s].choose(v)
+            dt = time.process_time() - t
             e = bots[s].last_estimate
             if e and e.get("worlds"):
-                used[v["phase"]].append(e["worlds"])
+                used[v["phase"]].append((e["worlds"], bots[s].nodes, dt))
             g.apply(a)
     print(f"worlds solved per decision, hard bots on a {args.budget:.2f} s budget, "
           f"{args.players} players, {args.deals} games x 2 deals:")
-    for ph, xs in sorted(used.items()):
-        xs.sort()
-        print(f"  {ph:>8}: {len(xs):4d} decisions, median {statistics.median(xs):5.0f}, "
-              f"10th percentile {xs[len(xs) // 10]:4d}, min {xs[0]:4d}")
+    for ph, rows in sorted(used.items()):
+        xs = sorted(w for w, _, _ in rows)
+        nodes = [n for _, n, _ in rows]
+        rate = sum(nodes) / max(sum(t for _, _, t in rows), 1e-9)
+        print(f"  {ph:>8}: {len(xs):4d} decisions, median {statistics.median(xs):5.0f} worlds, "
+              f"10th percentile {xs[len(xs) // 10]:4d}, min {xs[0]:4d}; "
+              f"median {statistics.median(nodes):7.0f} nodes, {rate:,.0f} nodes per CPU second")
     return 0
 
 

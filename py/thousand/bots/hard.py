@@ -54,9 +54,9 @@ CLOSE_CALL = 0.5        # search the bid when the next bid is within this many s
 # table's time budget (0.8 s) usually stops a decision well before.
 NODE_BUDGET = 100_000
 # The table's thinking as a node count, for the harness (deterministic where seconds are not):
-# CPython solves 150,000-180,000 nodes a second on the table's decisions (measure_worlds.py
-# --nodes), and the table's bots think 0.8 s of Pyodide (HARD_BUDGET), the hint 1.0 s
-# (HINT_BUDGET), which are 0.47 s and 0.59 s of CPython at the factor 1.7 (bench.py).
+# CPython solves 150,000-180,000 nodes a second on the table's decisions
+# (scripts/measure_worlds.py), and the table's bots think 0.8 s of Pyodide (HARD_BUDGET), the
+# hint 1.0 s (HINT_BUDGET), which are 0.47 s and 0.59 s of CPython at the factor 1.7 (bench.py).
 TABLE_NODES = 75_000
 HINT_NODES = 94_000
 WIN_VALUE = 600         # a game won (or lost to another) this deal, in points of score change
