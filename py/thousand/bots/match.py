@@ -163,15 +163,21 @@ def _worker(job):
                    for i, b in ext.items()}
 
 
+def _deal_sums(group, n: int) -> list:
+    """Each bot's score change over the rotations of one duplicate deal."""
+    sums = [0.0] * n
+    for seat_of, row in group:
+        for i in range(n):
+            sums[i] += row["delta"][seat_of[i]]
+    return sums
+
+
 def _report(groups, n: int) -> None:
     """The progress line: the first bot minus the others over the deals so far (the plan is
     the same prefix whatever --deals, so this is the figure of a match of that many deals)."""
     diffs = []
     for group in groups:
-        sums = [0.0] * n
-        for seat_of, row in group:
-            for i in range(n):
-                sums[i] += row["delta"][seat_of[i]]
+        sums = _deal_sums(group, n)
         diffs.append((sums[0] - sum(sums[1:]) / (n - 1)) / n)
     lo, hi = _ci(diffs)
     print(f"  {len(groups)} deals: first minus the others {statistics.mean(diffs):+.2f} per deal "
@@ -222,11 +228,10 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
     stats = [{"declared": 0, "made": 0, "contract_sum": 0, "played_sum": 0, "conceded": 0,
               "bolts": 0, "games_won": 0} for _ in range(n)]
     for group in groups:
-        sums = [0.0] * n
+        sums = _deal_sums(group, n)
         for seat_of, row in group:
             for i in range(n):
                 s = seat_of[i]
-                sums[i] += row["delta"][s]
                 st = stats[i]
                 if row["declarer"] == s and row["outcome"] != "redeal":
                     st["contract_sum"] += row["contract"]
