@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT / "py"))
 from thousand.bots import make_bot  # noqa: E402
 from thousand.bots.hard import (HardBot, calibrated_of_features, calibrated_points,  # noqa: E402
                                 calibration_features)
-from thousand.bots.match import fresh_deal  # noqa: E402
+from thousand.bots.match import fresh_deal, hard_thinking  # noqa: E402
 from thousand.conventions import Conventions  # noqa: E402
 
 PHASES = ("giving", "contract", "play")
@@ -229,7 +229,7 @@ def main(argv=None) -> int:
                          "deals, seed and thinking); the shown figures are today's map's")
     args = ap.parse_args(argv)
     opp = args.opponents.split(",")
-    think = {"nodes": args.nodes} if args.nodes else {"worlds": args.worlds}
+    think = hard_thinking(args.worlds, args.nodes)
     thinking = " ".join(f"{k} {v}" for k, v in think.items())
     if args.load_rows:
         saved = json.loads(Path(args.load_rows).read_text())

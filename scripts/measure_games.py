@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from thousand import Game  # noqa: E402
 from thousand.bots import make_bot  # noqa: E402
+from thousand.bots.match import hard_thinking  # noqa: E402
 from thousand.conventions import Conventions  # noqa: E402
 
 
@@ -57,7 +58,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     kinds = args.seats.split(",")
     rng = random.Random(args.seed)
-    think = {"nodes": args.nodes} if args.nodes else {"worlds": args.worlds}
+    think = hard_thinking(args.worlds, args.nodes)
     jobs = [(gi, rng.randrange(1 << 31), kinds, args.conventions, think, args.max_deals)
             for gi in range(args.games)]
     if args.jobs > 1:

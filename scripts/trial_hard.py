@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from thousand.bots import hard as H  # noqa: E402
-from thousand.bots.match import duplicate  # noqa: E402
+from thousand.bots.match import duplicate, hard_thinking  # noqa: E402
 
 
 def main(argv=None) -> int:
@@ -39,7 +39,7 @@ def main(argv=None) -> int:
     ap.add_argument("--shift-contract-values", type=float, default=0.0, metavar="X")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args(argv)
-    opts = {"nodes": args.nodes} if args.nodes else {"worlds": args.worlds}
+    opts = hard_thinking(args.worlds, args.nodes)
     for kv in args.option:
         k, v = kv.split("=", 1)
         opts[k] = json.loads(v)

@@ -163,6 +163,12 @@ def _worker(job):
                    for i, b in ext.items()}
 
 
+def hard_thinking(worlds: int, nodes: int = 0) -> dict:
+    """The hard bot's options for how long it thinks: ``nodes`` solver nodes per decision
+    (the table's time as a count) if given, else a fixed number of worlds."""
+    return {"nodes": nodes} if nodes else {"worlds": worlds}
+
+
 def _deal_sums(group, n: int) -> list:
     """Each bot's score change over the rotations of one duplicate deal."""
     sums = [0.0] * n
@@ -172,13 +178,15 @@ def _deal_sums(group, n: int) -> list:
     return sums
 
 
+def _first_minus_rest(deal_sums, n: int) -> list:
+    """Per deal: the first bot's mean change over the rotations minus the others' mean."""
+    return [(s[0] - statistics.mean(s[1:])) / n for s in deal_sums]
+
+
 def _report(groups, n: int) -> None:
     """The progress line: the first bot minus the others over the deals so far (the plan is
     the same prefix whatever --deals, so this is the figure of a match of that many deals)."""
-    diffs = []
-    for group in groups:
-        sums = _deal_sums(group, n)
-        diffs.append((sums[0] - sum(sums[1:]) / (n - 1)) / n)
+    diffs = _first_minus_rest([_deal_sums(g, n) for g in groups], n)
     lo, hi = _ci(diffs)
     print(f"  {len(groups)} deals: first minus the others {statistics.mean(diffs):+.2f} per deal "
           f"(95% CI {lo:+.2f} .. {hi:+.2f})", file=sys.stderr, flush=True)
@@ -227,8 +235,8 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
     per = [[] for _ in range(n)]
     stats = [{"declared": 0, "made": 0, "contract_sum": 0, "played_sum": 0, "conceded": 0,
               "bolts": 0, "games_won": 0} for _ in range(n)]
-    for group in groups:
-        sums = _deal_sums(group, n)
+    deal_sums = [_deal_sums(g, n) for g in groups]
+    for group, sums in zip(groups, deal_sums):
         for seat_of, row in group:
             for i in range(n):
                 s = seat_of[i]
@@ -265,7 +273,7 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
             "problems": problems[i],
         })
     # paired difference: the first bot against the mean of the others
-    diffs = [per[0][d] - statistics.mean(per[i][d] for i in range(1, n)) for d in range(deals)]
+    diffs = _first_minus_rest(deal_sums, n)
     result["first_vs_rest"] = {"mean": round(statistics.mean(diffs), 2),
                                "ci95": [round(x, 2) for x in _ci(diffs)]}
     result["per_deal"] = per
@@ -307,10 +315,8 @@ def cmd_match(args) -> int:
         print(f"--seats needs {conv.players} bots", file=sys.stderr)
         return 2
     opts = {"cmd": {"timeout": args.timeout}}
-    if getattr(args, "nodes", 0):
-        opts["hard"] = {"nodes": args.nodes}
-    elif args.worlds:
-        opts["hard"] = {"worlds": args.worlds}
+    if args.nodes or args.worlds:
+        opts["hard"] = hard_thinking(args.worlds, args.nodes)
     if args.games:
         res = games(kinds, args.games, args.seed, conv, bot_options=opts)
         print(f"{res['games']} games to {conv.target}, seats rotating, seed {args.seed}:")
