@@ -5,14 +5,23 @@ options or constants changed, against the same deals as any other trial of the s
     python3 scripts/trial_hard.py [--deals 300] [--seed 2026] [--worlds 8 | --nodes 75000]
                                   [--opponents normal,normal] [--option NAME=JSON ...]
                                   [--set CONSTANT=NUMBER ...] [--shift-contract-values X]
+                                  [--searched PHASE,...] [--save FILE] [--paired FILE]
 
 ``--option`` passes a keyword to ``HardBot`` (``calibrate_contracts=true``,
 ``bid_margin=0.6``); ``--set`` changes a constant of ``thousand.bots.hard``;
 ``--shift-contract-values X`` adds X points to the declarer's open-hand value in every world
 when he names his contract or concedes (the open-hand value is pessimistic on average: does
-the decision gain by correcting it?).  Prints the hard bot minus the others with its 95%
+the decision gain by correcting it?).  ``--searched play,contract`` makes the hard bot search
+only those phases at three seats and play the careful normal bot's choices in the others (so a
+trial can tell which of its searches earns the difference).  Prints the hard bot minus the others with its 95%
 interval, and its make rate, mean contract and concessions.  The deals of a seed are the same
 whatever the options, so two trials differ only where the changed choices do.
+
+``--save FILE`` writes the per-deal differences; ``--paired FILE`` prints this trial minus the
+saved one, deal by deal, with its 95% interval: far narrower than the two trials' own intervals,
+since most of a deal's variance is in its cards, which both trials share.  The same in each
+role (``as declarer``: each bot's score changes in the rotations where it declared, the hard
+bot's minus the others'; ``as defender``: in the rest) shows where a difference is earned.
 """
 from __future__ import annotations
 
@@ -24,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from thousand.bots import hard as H  # noqa: E402
-from thousand.bots.match import duplicate, hard_thinking  # noqa: E402
+from thousand.bots.match import _ci, duplicate, hard_thinking  # noqa: E402
 
 
 def main(argv=None) -> int:
@@ -37,6 +46,10 @@ def main(argv=None) -> int:
     ap.add_argument("--option", action="append", default=[], metavar="NAME=JSON")
     ap.add_argument("--set", action="append", default=[], metavar="CONSTANT=NUMBER")
     ap.add_argument("--shift-contract-values", type=float, default=0.0, metavar="X")
+    ap.add_argument("--searched", default="", metavar="PHASE,...",
+                    help=f"search only these of {','.join(H.SEARCHED)} at three seats")
+    ap.add_argument("--save", metavar="FILE", help="write the per-deal differences")
+    ap.add_argument("--paired", metavar="FILE", help="print this trial minus a saved one")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args(argv)
     opts = hard_thinking(args.worlds, args.nodes)
@@ -51,9 +64,14 @@ def main(argv=None) -> int:
     if args.shift_contract_values:
         shift, split = args.shift_contract_values, H.split_points
         H.split_points = lambda w, decl, defenders, v: split(w, decl, defenders, v + shift)
+    if args.searched:
+        phases = tuple(args.searched.split(","))
+        if not set(phases) <= set(H.SEARCHED):
+            ap.error(f"--searched takes phases of {H.SEARCHED}")
+        H.SEARCHED_BY_SEATS[3] = phases
     kinds = ["hard"] + args.opponents.split(",")
     r = duplicate(kinds, args.deals, args.seed, bot_options={"hard": opts}, jobs=args.jobs,
-                  progress=100)
+                  progress=100, roles=True)
     b = r["bots"][0]
     f = r["first_vs_rest"]
     print(f"{args.deals} deals, seed {args.seed}, hard {opts}, sets {args.set}, "
@@ -61,6 +79,24 @@ def main(argv=None) -> int:
           f"{f['mean']:+.2f} (95% CI {f['ci95'][0]:+.2f} .. {f['ci95'][1]:+.2f}); make rate "
           f"{b['declarer_make_rate']:.1%}, mean contract {b['mean_contract']}, "
           f"{b['concessions']} concessions")
+    roles = r["roles"]
+    for role in ("declarer", "defender"):
+        xs = roles[role]
+        lo, hi = _ci(xs)
+        print(f"  as {role}: {sum(xs) / len(xs):+.2f} (95% CI {lo:+.2f} .. {hi:+.2f})")
+    rows = {"seed": args.seed, "diffs": r["diffs"], **roles}
+    if args.save:
+        Path(args.save).write_text(json.dumps(rows))
+    if args.paired:
+        old = json.loads(Path(args.paired).read_text())
+        if old["seed"] != args.seed or len(old["diffs"]) < len(rows["diffs"]):
+            ap.error(f"{args.paired} is not a trial of seed {args.seed} with {args.deals} deals")
+        for key, label in (("diffs", "in all"), ("declarer", "as declarer"),
+                           ("defender", "as defender")):
+            d = [a - b for a, b in zip(rows[key], old[key])]
+            lo, hi = _ci(d)
+            print(f"  this trial minus {args.paired} {label}: {sum(d) / len(d):+.2f} "
+                  f"(95% CI {lo:+.2f} .. {hi:+.2f})")
     return 0
 
 

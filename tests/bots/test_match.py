@@ -101,3 +101,16 @@ def test_progress_reports_the_figure_a_shorter_match_would_give(capsys):
     short = duplicate(["normal", "easy", "random"], 3, seed=21)
     for line, res in zip(lines, (short, full)):
         assert f"{res['first_vs_rest']['mean']:+.2f} per deal" in line, (line, res)
+
+
+def test_the_split_by_role_adds_up_to_the_figure_and_puts_each_change_in_its_role():
+    r = duplicate(["normal", "easy", "random"], 8, seed=23, roles=True)
+    decl, rest = r["roles"]["declarer"], r["roles"]["defender"]
+    assert len(decl) == len(rest) == len(r["diffs"]) == 8
+    for d, a, b in zip(r["diffs"], decl, rest):
+        assert abs(d - (a + b)) < 1e-9
+    # copies of one bot hold every hand in the same role: both shares are 0
+    same = duplicate(["normal", "normal", "normal"], 4, seed=23, roles=True)
+    assert all(abs(x) < 1e-9 for x in same["roles"]["declarer"] + same["roles"]["defender"])
+    # neither share is always empty
+    assert any(abs(x) > 0 for x in decl) and any(abs(x) > 0 for x in rest)

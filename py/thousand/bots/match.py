@@ -178,6 +178,17 @@ def _deal_sums(group, n: int) -> list:
     return sums
 
 
+def _role_sums(group, n: int) -> tuple:
+    """Each bot's score change over the rotations of one duplicate deal, split into the
+    rotations where it declared and the rest: (as declarer, as defender)."""
+    decl, rest = [0.0] * n, [0.0] * n
+    for seat_of, row in group:
+        for i in range(n):
+            part = decl if row["declarer"] == seat_of[i] else rest
+            part[i] += row["delta"][seat_of[i]]
+    return decl, rest
+
+
 def _first_minus_rest(deal_sums, n: int) -> list:
     """Per deal: the first bot's mean change over the rotations minus the others' mean."""
     return [(s[0] - statistics.mean(s[1:])) / n for s in deal_sums]
@@ -193,11 +204,14 @@ def _report(groups, n: int) -> None:
 
 
 def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progress=None,
-              jobs: int = 1, positions: int = 0) -> dict:
+              jobs: int = 1, positions: int = 0, roles: bool = False) -> dict:
     """Duplicate match.  Bots are made afresh for each deal from the deal's seed (external
     `cmd:` bots once per match, and once per worker process with `jobs` > 1), so results
     do not depend on `jobs` (for a `cmd:` bot whose answers depend only on its requests).
-    With `positions` K > 0 the deals start from ``game_positions(conv, K, seed)``."""
+    With `positions` K > 0 the deals start from ``game_positions(conv, K, seed)``.  With
+    `roles`, also the per-deal first-minus-rest differences (``diffs``) and their split by role
+    (``roles``: each bot's changes where it declared, and the rest; the two add up to
+    ``diffs``)."""
     conv = conv or Conventions()
     n = len(kinds)
     rng = random.Random(seed)
@@ -277,6 +291,11 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
     result["first_vs_rest"] = {"mean": round(statistics.mean(diffs), 2),
                                "ci95": [round(x, 2) for x in _ci(diffs)]}
     result["per_deal"] = per
+    if roles:
+        split = [_role_sums(g, n) for g in groups]
+        result["diffs"] = diffs
+        result["roles"] = {"declarer": _first_minus_rest([d for d, _ in split], n),
+                           "defender": _first_minus_rest([r for _, r in split], n)}
     return result
 
 
