@@ -47,7 +47,8 @@ def main(argv=None) -> int:
     ap.add_argument("--set", action="append", default=[], metavar="CONSTANT=NUMBER")
     ap.add_argument("--shift-contract-values", type=float, default=0.0, metavar="X")
     ap.add_argument("--searched", default="", metavar="PHASE,...",
-                    help=f"search only these of {','.join(H.SEARCHED)} at three seats")
+                    help=f"search only these of {','.join(H.SEARCHED)} at three seats; "
+                         "declarer_play or defence for the play of one side only")
     ap.add_argument("--save", metavar="FILE", help="write the per-deal differences")
     ap.add_argument("--paired", metavar="FILE", help="print this trial minus a saved one")
     ap.add_argument("--jobs", type=int, default=1)
@@ -65,10 +66,21 @@ def main(argv=None) -> int:
         shift, split = args.shift_contract_values, H.split_points
         H.split_points = lambda w, decl, defenders, v: split(w, decl, defenders, v + shift)
     if args.searched:
-        phases = tuple(args.searched.split(","))
-        if not set(phases) <= set(H.SEARCHED):
-            ap.error(f"--searched takes phases of {H.SEARCHED}")
-        H.SEARCHED_BY_SEATS[3] = phases
+        phases = set(args.searched.split(","))
+        sides = {"declarer_play", "defence"} & phases
+        if not phases - sides <= set(H.SEARCHED):
+            ap.error(f"--searched takes phases of {H.SEARCHED}, declarer_play, defence")
+        if sides:
+            phases = (phases - sides) | {"play"}
+            if len(sides) == 1:
+                search_play, side = H.HardBot.play, sides.pop()
+
+                def play(bot, view, legal):
+                    if (view["seat"] == view["declarer"]) == (side == "declarer_play"):
+                        return search_play(bot, view, legal)
+                    return bot.fallback.choose(view)
+                H.HardBot.play = play
+        H.SEARCHED_BY_SEATS[3] = tuple(phases)
     kinds = ["hard"] + args.opponents.split(",")
     r = duplicate(kinds, args.deals, args.seed, bot_options={"hard": opts}, jobs=args.jobs,
                   progress=100, roles=True)

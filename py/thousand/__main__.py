@@ -192,6 +192,10 @@ def main(argv=None) -> int:
                         "per decision, as the table thinks (75000: hard.TABLE_NODES)")
     m.add_argument("--jobs", type=int, default=1, help="worker processes")
     m.add_argument("--progress", type=int, default=0, help="report every N deals on stderr")
+    m.add_argument("--first-deal", type=int, default=0, metavar="K",
+                   help="play deals K .. K+DEALS-1 of the seed's sequence (a long match in parts)")
+    m.add_argument("--save-deals", metavar="FILE",
+                   help="write each deal's first-minus-the-others figure, and its split by role")
     args = p.parse_args(argv)
     try:
         if args.cmd == "replay":

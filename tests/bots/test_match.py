@@ -114,3 +114,24 @@ def test_the_split_by_role_adds_up_to_the_figure_and_puts_each_change_in_its_rol
     assert all(abs(x) < 1e-9 for x in same["roles"]["declarer"] + same["roles"]["defender"])
     # neither share is always empty
     assert any(abs(x) > 0 for x in decl) and any(abs(x) > 0 for x in rest)
+
+
+def test_a_match_in_parts_plays_each_deal_as_the_whole_match_does():
+    whole = duplicate(["normal", "easy", "random"], 7, seed=31, positions=4, roles=True)
+    head = duplicate(["normal", "easy", "random"], 3, seed=31, positions=4, roles=True)
+    tail = duplicate(["normal", "easy", "random"], 4, seed=31, positions=4, roles=True, first=3)
+    assert head["diffs"] + tail["diffs"] == whole["diffs"]
+    for i in range(3):
+        assert head["per_deal"][i] + tail["per_deal"][i] == whole["per_deal"][i]
+    assert tail["first_deal"] == 3 and tail["deals"] == 4
+
+
+def test_the_cli_saves_each_deals_figure(tmp_path):
+    out = tmp_path / "deals.json"
+    subprocess.run([sys.executable, "-m", "thousand", "match", "--seats", "normal,easy,random",
+                    "--deals", "3", "--seed", "5", "--first-deal", "2", "--save-deals", str(out)],
+                   check=True, capture_output=True, text=True)
+    saved = json.loads(out.read_text())
+    ref = duplicate(["normal", "easy", "random"], 5, seed=5, roles=True)
+    assert saved["first_deal"] == 2 and saved["diffs"] == ref["diffs"][2:]
+    assert saved["roles"]["declarer"] == ref["roles"]["declarer"][2:]

@@ -63,6 +63,11 @@ WIN_VALUE = 600         # a game won (or lost to another) this deal, in points o
 DEFENDER_MELD_SHARE = 0.5   # how much of a defender's marriage he gets to declare, on average
 CANDIDATE_WORLDS = 4    # worlds drawn uniformly per world solved, to weigh by the evidence
 MAX_CANDIDATES = 400    # at most this many (about 20 ms of weighing in CPython)
+# A defender plays the careful normal bot's card unless the search finds one that defeats the
+# contract in more than this share of the worlds more often.  The open-hand defence assumes a
+# partner who sees every card; the normal bot keeps its own points and counts the cards for a
+# real partner.  See the trials in docs/measurements.md.
+DEFENCE_DEFER = -1.0     # off: the trials found no gain (docs/measurements.md)
 
 
 def conventions_of(view: dict) -> Conventions:
@@ -380,7 +385,8 @@ class HardBot:
     def __init__(self, seed: int = 0, budget: float = 0.5, worlds: int | None = None,
                  max_worlds: int = 200, min_worlds: int = 3, node_budget: int | None = NODE_BUDGET,
                  inference: bool = True, calibrate_contracts: bool = False,
-                 bid_margin: float | None = None, nodes: int | None = None):
+                 bid_margin: float | None = None, nodes: int | None = None,
+                 defence_defer: float | None = None):
         self.rng = random.Random(seed)
         self.budget = budget
         self.fixed = worlds
@@ -391,6 +397,7 @@ class HardBot:
         self.inference = inference
         self.calibrate_contracts = calibrate_contracts
         self.bid_margin = bid_margin        # None: bidding_model.MARGIN_SD
+        self.defence_defer = defence_defer  # None: DEFENCE_DEFER; below 0: never defer
         self.last_estimate: dict | None = None
         self.nodes = 0              # solver nodes of the last decision
         # where the hard bot does not search (SEARCHED_BY_SEATS, the draw game, the windows
@@ -511,6 +518,13 @@ class HardBot:
             return self.fallback.choose(view)
         sign = 1 if me == decl else -1
         best_make = max(sign * makes[a] for a in legal)
+        if me != decl:
+            defer = DEFENCE_DEFER if self.defence_defer is None else self.defence_defer
+            theirs = self.fallback.choose(view) if defer >= 0 else None
+            if theirs in makes and makes[theirs] + best_make <= defer * used:
+                self._end()
+                self.last_estimate = _estimate("play", view, used, makes[theirs] / used)
+                return theirs
         tied = [a for a in legal if sign * makes[a] == best_make]
         if len(tied) > 1 and not self._spent(solver):
             try:

@@ -194,28 +194,30 @@ def _first_minus_rest(deal_sums, n: int) -> list:
     return [(s[0] - statistics.mean(s[1:])) / n for s in deal_sums]
 
 
-def _report(groups, n: int) -> None:
+def _report(groups, n: int, first: int = 0) -> None:
     """The progress line: the first bot minus the others over the deals so far (the plan is
     the same prefix whatever --deals, so this is the figure of a match of that many deals)."""
     diffs = _first_minus_rest([_deal_sums(g, n) for g in groups], n)
     lo, hi = _ci(diffs)
-    print(f"  {len(groups)} deals: first minus the others {statistics.mean(diffs):+.2f} per deal "
+    span = f"deals {first}..{first + len(groups) - 1}" if first else f"{len(groups)} deals"
+    print(f"  {span}: first minus the others {statistics.mean(diffs):+.2f} per deal "
           f"(95% CI {lo:+.2f} .. {hi:+.2f})", file=sys.stderr, flush=True)
 
 
 def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progress=None,
-              jobs: int = 1, positions: int = 0, roles: bool = False) -> dict:
+              jobs: int = 1, positions: int = 0, roles: bool = False, first: int = 0) -> dict:
     """Duplicate match.  Bots are made afresh for each deal from the deal's seed (external
     `cmd:` bots once per match, and once per worker process with `jobs` > 1), so results
     do not depend on `jobs` (for a `cmd:` bot whose answers depend only on its requests).
     With `positions` K > 0 the deals start from ``game_positions(conv, K, seed)``.  With
     `roles`, also the per-deal first-minus-rest differences (``diffs``) and their split by role
     (``roles``: each bot's changes where it declared, and the rest; the two add up to
-    ``diffs``)."""
+    ``diffs``).  With `first` K the match plays deals K .. K+deals-1 of the seed's sequence,
+    each exactly as a match of K+deals deals plays it: a long match can be run in parts."""
     conv = conv or Conventions()
     n = len(kinds)
     rng = random.Random(seed)
-    plan = [(d, rng.randrange(1 << 31), d % n) for d in range(deals)]
+    plan = [(d, rng.randrange(1 << 31), d % n) for d in range(first + deals)][first:]
     pos = game_positions(conv, positions, seed, jobs) if positions else []
     at = (lambda d: pos[d % len(pos)]) if pos else (lambda d: None)
     external = any(k.startswith("cmd:") for k in kinds)
@@ -232,7 +234,7 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
                 for i, p in probs.items():
                     problems[i] = {k: (problems[i] or {}).get(k, 0) + v for k, v in p.items()}
                 if progress and (d + 1) % progress == 0:
-                    _report(groups, n)
+                    _report(groups, n, first)
             pool.close()
             pool.join()                          # the workers close their bots as they exit
     else:
@@ -242,7 +244,7 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
             groups.append(_deal_group(kinds, conv, s, dl, _make_bots(kinds, s, bot_options, ext),
                                       at(d)))
             if progress and (d + 1) % progress == 0:
-                _report(groups, n)
+                _report(groups, n, first)
         for i, b in ext.items():
             problems[i] = dict(b.problems)
             b.close()
@@ -269,7 +271,8 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
                     st["games_won"] += 1
         for i in range(n):
             per[i].append(sums[i] / n)
-    result = {"deals": deals, "seed": seed, "conventions": conv.to_code(), "positions": len(pos),
+    result = {"deals": deals, "first_deal": first, "seed": seed, "conventions": conv.to_code(),
+              "positions": len(pos),
               "bots": []}
     for i, k in enumerate(kinds):
         st = stats[i]
@@ -344,11 +347,18 @@ def cmd_match(args) -> int:
         print(json.dumps(res))
         return 0
     res = duplicate(kinds, args.deals, args.seed, conv, bot_options=opts, jobs=args.jobs,
-                    progress=args.progress, positions=args.positions)
+                    progress=args.progress, positions=args.positions, first=args.first_deal,
+                    roles=bool(args.save_deals))
+    if args.save_deals:
+        from pathlib import Path
+        Path(args.save_deals).write_text(json.dumps({k: res[k] for k in (
+            "seed", "first_deal", "conventions", "positions", "diffs", "roles")}))
+        del res["diffs"], res["roles"]
     res.pop("per_deal")
     start = (f"from {res['positions']} seeded game positions" if res["positions"]
              else "from fresh games")
-    print(f"duplicate match: {res['deals']} deals x {len(kinds)} rotations {start}, "
+    part = f" (deals {args.first_deal} on)" if args.first_deal else ""
+    print(f"duplicate match: {res['deals']} deals{part} x {len(kinds)} rotations {start}, "
           f"seed {res['seed']}, conventions {res['conventions']}")
     for b in res["bots"]:
         lo, hi = b["ci95"]
