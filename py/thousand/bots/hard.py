@@ -12,7 +12,9 @@ own ``scoring.score_deal`` from the standing in the view, and valued as the seat
 minus the mean change of the others, plus ``WIN_VALUE`` when the deal ends the game (won by
 him, or lost to another: on the barrel, against a barrel player, at −1000...).  In play the
 declarer maximises his chance to make the contract and then his points; a defender the
-chance to defeat it and then the defenders' points.
+chance to defeat it, and among the cards that defeat it most often plays the one the careful
+normal bot would (``DEFENCE_DEFER``): it keeps his own points and plays for a partner who
+cannot see the cards, where the open-hand defence values only the defenders' total.
 
 Time: a decision stops adding worlds when its ``budget`` (seconds) is spent, and never
 searches more than ``node_budget`` solver nodes (``Solver.node_limit``): the limit is a count,
@@ -63,11 +65,11 @@ WIN_VALUE = 600         # a game won (or lost to another) this deal, in points o
 DEFENDER_MELD_SHARE = 0.5   # how much of a defender's marriage he gets to declare, on average
 CANDIDATE_WORLDS = 4    # worlds drawn uniformly per world solved, to weigh by the evidence
 MAX_CANDIDATES = 400    # at most this many (about 20 ms of weighing in CPython)
-# A defender plays the careful normal bot's card unless the search finds one that defeats the
-# contract in more than this share of the worlds more often.  The open-hand defence assumes a
-# partner who sees every card; the normal bot keeps its own points and counts the cards for a
-# real partner.  See the trials in docs/measurements.md.
-DEFENCE_DEFER = -1.0     # off: the trials found no gain (docs/measurements.md)
+# A defender may play the careful normal bot's choice among the cards that defeat the contract
+# in at most this share of the worlds less often than the best: the open-hand defence assumes a
+# partner who sees every card and values only the defenders' total; the normal bot keeps its
+# own points and counts the cards for a real partner.  See the trials in docs/measurements.md.
+DEFENCE_DEFER = 0.0      # the normal choice among the cards that defeat it most often
 
 
 def conventions_of(view: dict) -> Conventions:
@@ -518,13 +520,13 @@ class HardBot:
             return self.fallback.choose(view)
         sign = 1 if me == decl else -1
         best_make = max(sign * makes[a] for a in legal)
-        if me != decl:
-            defer = DEFENCE_DEFER if self.defence_defer is None else self.defence_defer
-            theirs = self.fallback.choose(view) if defer >= 0 else None
-            if theirs in makes and makes[theirs] + best_make <= defer * used:
-                self._end()
-                self.last_estimate = _estimate("play", view, used, makes[theirs] / used)
-                return theirs
+        defer = DEFENCE_DEFER if self.defence_defer is None else self.defence_defer
+        if me != decl and defer >= 0:
+            near = [a for a in legal if makes[a] + best_make <= defer * used]
+            theirs = self.fallback.play(view, near)
+            self._end()
+            self.last_estimate = _estimate("play", view, used, makes[theirs] / used)
+            return theirs
         tied = [a for a in legal if sign * makes[a] == best_make]
         if len(tied) > 1 and not self._spent(solver):
             try:
