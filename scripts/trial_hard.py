@@ -13,11 +13,13 @@ options or constants changed, against the same deals as any other trial of the s
 when he names his contract or concedes (the open-hand value is pessimistic on average: does
 the decision gain by correcting it?).  ``--searched play,contract`` makes the hard bot search
 only those phases at three seats and play the careful normal bot's choices in the others (so a
-trial can tell which of its searches earns the difference).  Prints the hard bot minus the others with its 95%
-interval, and its make rate, mean contract and concessions.  The deals of a seed are the same
+trial can tell which of its searches earns the difference; ``declarer_play`` or ``defence``
+for the play of one side).  Prints the hard bot minus the others with its 95% interval, and
+its make rate, mean contract and concessions.  The deals of a seed are the same
 whatever the options, so two trials differ only where the changed choices do.
 
-``--save FILE`` writes the per-deal differences; ``--paired FILE`` prints this trial minus the
+``--save FILE`` writes the per-deal differences (as ``match --save-deals`` does);
+``--paired FILE`` prints this trial minus the
 saved one, deal by deal, with its 95% interval: far narrower than the two trials' own intervals,
 since most of a deal's variance is in its cards, which both trials share.  The same in each
 role (``as declarer``: each bot's score changes in the rotations where it declared, the hard
@@ -33,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from thousand.bots import hard as H  # noqa: E402
-from thousand.bots.match import _ci, duplicate, hard_thinking  # noqa: E402
+from thousand.bots.match import _ci, deal_figures, duplicate, hard_thinking  # noqa: E402
 
 
 def main(argv=None) -> int:
@@ -96,16 +98,18 @@ def main(argv=None) -> int:
         xs = roles[role]
         lo, hi = _ci(xs)
         print(f"  as {role}: {sum(xs) / len(xs):+.2f} (95% CI {lo:+.2f} .. {hi:+.2f})")
-    rows = {"seed": args.seed, "diffs": r["diffs"], **roles}
+    rows = deal_figures(r)
     if args.save:
         Path(args.save).write_text(json.dumps(rows))
     if args.paired:
         old = json.loads(Path(args.paired).read_text())
-        if old["seed"] != args.seed or len(old["diffs"]) < len(rows["diffs"]):
+        if (old["seed"], old["first_deal"]) != (args.seed, 0) or len(old["diffs"]) < args.deals:
             ap.error(f"{args.paired} is not a trial of seed {args.seed} with {args.deals} deals")
         for key, label in (("diffs", "in all"), ("declarer", "as declarer"),
                            ("defender", "as defender")):
-            d = [a - b for a, b in zip(rows[key], old[key])]
+            mine, theirs = ((rows, old) if key == "diffs"
+                            else (rows["roles"], old["roles"]))
+            d = [a - b for a, b in zip(mine[key], theirs[key])]
             lo, hi = _ci(d)
             print(f"  this trial minus {args.paired} {label}: {sum(d) / len(d):+.2f} "
                   f"(95% CI {lo:+.2f} .. {hi:+.2f})")

@@ -302,6 +302,13 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
     return result
 
 
+def deal_figures(res: dict) -> dict:
+    """What ``--save-deals`` writes of a ``roles`` match: each deal's first-minus-the-others
+    figure and its split by role, with the seed and first deal that say which deals they are."""
+    return {k: res[k] for k in ("seed", "first_deal", "conventions", "positions", "diffs",
+                                "roles")}
+
+
 def games(kinds, n_games: int, seed: int, conv=None, max_deals: int = 400,
           bot_options=None) -> dict:
     conv = conv or Conventions()
@@ -351,8 +358,7 @@ def cmd_match(args) -> int:
                     roles=bool(args.save_deals))
     if args.save_deals:
         from pathlib import Path
-        Path(args.save_deals).write_text(json.dumps({k: res[k] for k in (
-            "seed", "first_deal", "conventions", "positions", "diffs", "roles")}))
+        Path(args.save_deals).write_text(json.dumps(deal_figures(res)))
         del res["diffs"], res["roles"]
     res.pop("per_deal")
     start = (f"from {res['positions']} seeded game positions" if res["positions"]

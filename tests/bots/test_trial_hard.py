@@ -1,0 +1,29 @@
+"""scripts/trial_hard.py (issue 10): a trial saves its deals' figures as the match does, and a
+paired trial prints the difference deal by deal, split by role."""
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "trial_hard.py"
+
+
+def trial(*args):
+    out = subprocess.run([sys.executable, str(SCRIPT), "--deals", "2", "--worlds", "2", *args],
+                         check=True, capture_output=True, text=True)
+    return out.stdout
+
+
+def test_a_trial_paired_with_itself_differs_by_nothing_and_another_is_told_apart(tmp_path):
+    base = tmp_path / "base.json"
+    trial("--save", str(base))
+    saved = json.loads(base.read_text())
+    assert saved["first_deal"] == 0 and len(saved["diffs"]) == 2
+    for a, b, c in zip(saved["diffs"], saved["roles"]["declarer"], saved["roles"]["defender"]):
+        assert abs(a - (b + c)) < 1e-9
+    same = trial("--paired", str(base))
+    assert re.findall(r"minus \S+ in all: ([+-][\d.]+)", same) == ["+0.00"]
+    other = tmp_path / "other.json"
+    trial("--searched", "bidding,giving,contract", "--save", str(other), "--paired", str(base))
+    assert json.loads(other.read_text())["diffs"] != saved["diffs"]
