@@ -38,6 +38,24 @@ from thousand.bots import hard as H  # noqa: E402
 from thousand.bots.match import _ci, deal_figures, duplicate, hard_thinking  # noqa: E402
 
 
+def search_only_side(side: str) -> None:
+    """The hard bot searches the play of one side (``declarer_play`` or ``defence``) and
+    plays the normal bot's cards on the other."""
+    search_play = H.HardBot.play
+
+    def play(bot, view, legal):
+        if (view["seat"] == view["declarer"]) == (side == "declarer_play"):
+            return search_play(bot, view, legal)
+        return bot.fallback.choose(view)
+    H.HardBot.play = play
+
+
+def series(figures: dict) -> dict:
+    """A trial's per-deal figures by what they measure."""
+    return {"in all": figures["diffs"], "as declarer": figures["roles"]["declarer"],
+            "as defender": figures["roles"]["defender"]}
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=300)
@@ -72,17 +90,9 @@ def main(argv=None) -> int:
         sides = {"declarer_play", "defence"} & phases
         if not phases - sides <= set(H.SEARCHED):
             ap.error(f"--searched takes phases of {H.SEARCHED}, declarer_play, defence")
-        if sides:
-            phases = (phases - sides) | {"play"}
-            if len(sides) == 1:
-                search_play, side = H.HardBot.play, sides.pop()
-
-                def play(bot, view, legal):
-                    if (view["seat"] == view["declarer"]) == (side == "declarer_play"):
-                        return search_play(bot, view, legal)
-                    return bot.fallback.choose(view)
-                H.HardBot.play = play
-        H.SEARCHED_BY_SEATS[3] = tuple(phases)
+        if len(sides) == 1:
+            search_only_side(sides.pop())
+        H.SEARCHED_BY_SEATS[3] = tuple((phases - sides) | ({"play"} if sides else set()))
     kinds = ["hard"] + args.opponents.split(",")
     r = duplicate(kinds, args.deals, args.seed, bot_options={"hard": opts}, jobs=args.jobs,
                   progress=100, roles=True)
@@ -93,23 +103,19 @@ def main(argv=None) -> int:
           f"{f['mean']:+.2f} (95% CI {f['ci95'][0]:+.2f} .. {f['ci95'][1]:+.2f}); make rate "
           f"{b['declarer_make_rate']:.1%}, mean contract {b['mean_contract']}, "
           f"{b['concessions']} concessions")
-    roles = r["roles"]
-    for role in ("declarer", "defender"):
-        xs = roles[role]
-        lo, hi = _ci(xs)
-        print(f"  as {role}: {sum(xs) / len(xs):+.2f} (95% CI {lo:+.2f} .. {hi:+.2f})")
     rows = deal_figures(r)
+    for label, xs in list(series(rows).items())[1:]:
+        lo, hi = _ci(xs)
+        print(f"  {label}: {sum(xs) / len(xs):+.2f} (95% CI {lo:+.2f} .. {hi:+.2f})")
     if args.save:
         Path(args.save).write_text(json.dumps(rows))
     if args.paired:
         old = json.loads(Path(args.paired).read_text())
         if (old["seed"], old["first_deal"]) != (args.seed, 0) or len(old["diffs"]) < args.deals:
             ap.error(f"{args.paired} is not a trial of seed {args.seed} with {args.deals} deals")
-        for key, label in (("diffs", "in all"), ("declarer", "as declarer"),
-                           ("defender", "as defender")):
-            mine, theirs = ((rows, old) if key == "diffs"
-                            else (rows["roles"], old["roles"]))
-            d = [a - b for a, b in zip(mine[key], theirs[key])]
+        theirs = series(old)
+        for label, mine in series(rows).items():
+            d = [a - b for a, b in zip(mine, theirs[label])]
             lo, hi = _ci(d)
             print(f"  this trial minus {args.paired} {label}: {sum(d) / len(d):+.2f} "
                   f"(95% CI {lo:+.2f} .. {hi:+.2f})")

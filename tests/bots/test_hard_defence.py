@@ -43,6 +43,11 @@ def play_views(n_deals: int, seed: int, defenders: bool):
 DEFENCE = play_views(6, seed=5, defenders=True)
 
 
+def makes_of(view) -> dict:
+    """In how many of the worlds the decision solved each card lets the declarer make it."""
+    return {a: sum(ans[_move_of(a)] for ans in RecordingSolver.answers) for a in view["legal"]}
+
+
 def test_the_views_are_defenders_choices():
     assert len(DEFENCE) >= 10
 
@@ -55,7 +60,7 @@ def test_a_defender_plays_the_normal_choice_among_the_cards_that_defeat_nearly_a
     for v in DEFENCE:
         RecordingSolver.answers = []
         got = HardBot(seed=3, worlds=8, defence_defer=defer).choose(v)
-        makes = {a: sum(ans[_move_of(a)] for ans in RecordingSolver.answers) for a in v["legal"]}
+        makes = makes_of(v)
         used = len(RecordingSolver.answers)
         assert used > 0
         near = [a for a in v["legal"] if makes[a] - min(makes.values()) <= defer * used]
@@ -71,7 +76,7 @@ def test_without_deferring_the_defender_plays_the_searchs_card(monkeypatch):
     for v in DEFENCE:
         RecordingSolver.answers = []
         got = HardBot(seed=3, worlds=8, defence_defer=-1).choose(v)
-        makes = {a: sum(ans[_move_of(a)] for ans in RecordingSolver.answers) for a in v["legal"]}
+        makes = makes_of(v)
         assert makes[got] == min(makes.values())
 
 

@@ -523,11 +523,9 @@ class HardBot:
         defer = DEFENCE_DEFER if self.defence_defer is None else self.defence_defer
         if me != decl and defer >= 0:
             near = [a for a in legal if makes[a] + best_make <= defer * used]
-            theirs = self.fallback.play(view, near)
-            self._end()
-            self.last_estimate = _estimate("play", view, used, makes[theirs] / used)
-            return theirs
-        tied = [a for a in legal if sign * makes[a] == best_make]
+            tied = [self.fallback.play(view, near)]
+        else:
+            tied = [a for a in legal if sign * makes[a] == best_make]
         if len(tied) > 1 and not self._spent(solver):
             try:
                 for w in ws[:used]:

@@ -169,15 +169,6 @@ def hard_thinking(worlds: int, nodes: int = 0) -> dict:
     return {"nodes": nodes} if nodes else {"worlds": worlds}
 
 
-def _deal_sums(group, n: int) -> list:
-    """Each bot's score change over the rotations of one duplicate deal."""
-    sums = [0.0] * n
-    for seat_of, row in group:
-        for i in range(n):
-            sums[i] += row["delta"][seat_of[i]]
-    return sums
-
-
 def _role_sums(group, n: int) -> tuple:
     """Each bot's score change over the rotations of one duplicate deal, split into the
     rotations where it declared and the rest: (as declarer, as defender)."""
@@ -187,6 +178,11 @@ def _role_sums(group, n: int) -> tuple:
             part = decl if row["declarer"] == seat_of[i] else rest
             part[i] += row["delta"][seat_of[i]]
     return decl, rest
+
+
+def _deal_sums(group, n: int) -> list:
+    """Each bot's score change over the rotations of one duplicate deal."""
+    return [a + b for a, b in zip(*_role_sums(group, n))]
 
 
 def _first_minus_rest(deal_sums, n: int) -> list:
