@@ -91,7 +91,7 @@ def main(argv=None) -> int:
         if not phases - sides <= set(H.SEARCHED):
             ap.error(f"--searched takes phases of {H.SEARCHED}, declarer_play, defence")
         if len(sides) == 1:
-            search_only_side(sides.pop())
+            search_only_side(next(iter(sides)))
         H.SEARCHED_BY_SEATS[3] = tuple((phases - sides) | ({"play"} if sides else set()))
     kinds = ["hard"] + args.opponents.split(",")
     r = duplicate(kinds, args.deals, args.seed, bot_options={"hard": opts}, jobs=args.jobs,
