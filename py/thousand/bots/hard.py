@@ -70,6 +70,11 @@ MAX_CANDIDATES = 400    # at most this many (about 20 ms of weighing in CPython)
 # partner who sees every card and values only the defenders' total; the normal bot keeps its
 # own points and counts the cards for a real partner.  See the trials in docs/measurements.md.
 DEFENCE_DEFER = 0.0      # the normal choice among the cards that defeat it most often
+# Of a card decision's quota, the share its make counts may spend when a tie-break on the
+# points may follow (the declarer's, and a defender's with DEFENCE_DEFER below 0); a deferring
+# defender runs no tie-break and counts with DEFENCE_SHARE of it.
+TIE_BREAK_SHARE = 0.6
+DEFENCE_SHARE = 0.6
 
 
 def conventions_of(view: dict) -> Conventions:
@@ -504,6 +509,9 @@ class HardBot:
         values = {a: 0 for a in legal}
         nval = 0
         used = 0
+        defer = DEFENCE_DEFER if self.defence_defer is None else self.defence_defer
+        deferring = me != decl and defer >= 0
+        share = DEFENCE_SHARE if deferring else TIE_BREAK_SHARE
         try:
             for w in ws:
                 st = self._state(view, w, rules, seats)
@@ -511,7 +519,7 @@ class HardBot:
                 for a, mv in moves.items():
                     makes[a] += res[mv]
                 used += 1
-                if self._done(used, 0.6):
+                if self._done(used, share):
                     break
         except SearchLimit:
             pass
@@ -520,8 +528,7 @@ class HardBot:
             return self.fallback.choose(view)
         sign = 1 if me == decl else -1
         best_make = max(sign * makes[a] for a in legal)
-        defer = DEFENCE_DEFER if self.defence_defer is None else self.defence_defer
-        if me != decl and defer >= 0:
+        if deferring:
             near = [a for a in legal if makes[a] + best_make <= defer * used]
             tied = [self.fallback.play(view, near)]
         else:
