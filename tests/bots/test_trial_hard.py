@@ -31,8 +31,8 @@ def test_a_trial_paired_with_itself_differs_by_nothing_and_another_is_told_apart
 
 def test_searching_one_side_of_the_play_searches_it():
     """--searched defence (or declarer_play) keeps the play searched for that side: the hard
-    bot's figures are not the careful normal bot's (all zero) on deals where its defence
-    changes a card.  Regression: the side was taken out of the phases before the play was
+    bot's figures are not the careful normal bot's (all zero) on deals where that side's
+    search changes a card.  Regression: the side was taken out of the phases before the play was
     added back, so nothing was searched and every figure was 0."""
     for side in ("defence", "declarer_play"):
         out = trial("--searched", side, "--deals", "3", "--worlds", "8")
