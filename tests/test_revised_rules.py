@@ -6,9 +6,10 @@ mostly as hypothesis properties over many deals; the play rules through real dea
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from thousand import Conventions, ConventionError, Game
+from thousand import Conventions, ConventionError, Game, IllegalAction
 from thousand.conventions import MAX_PENALTY
 from thousand.scoring import Standing, DealSummary, score_deal
+from thousand_helpers import table_game
 
 SETTINGS = settings(max_examples=200, deadline=None, derandomize=True)
 
@@ -85,3 +86,286 @@ def test_s6_1_penalty_refuses_what_is_not_a_positive_multiple_of_5(bad):
     with pytest.raises(ConventionError) as e:
         Conventions(penalty=bad)
     assert e.value.code == "bad_value" and e.value.params["field"] == "penalty"
+
+
+# ---- §7 two_mode=draw ----------------------------------------------------------------------
+
+SUITS = "SCDH"
+
+
+def draw_game(seed, **conv):
+    return Game.new(Conventions(players=2, two_mode="draw", **conv), seed=seed,
+                    first_dealer=seed % 2)
+
+
+def play_draw_deal(g, rng, check):
+    """Random legal actions to the end of the first deal; `check(g, view)` before each."""
+    while not g.sheet:
+        v = g.view(g.current_seat)
+        check(g, v)
+        g.apply(rng.choice(v["legal"]))
+
+
+def section_3_7(hand, trick, trump):
+    """§3.7 written out: follow suit if you can; else a trump if you have one; else any."""
+    led = [c for c in hand if c[1] == trick[0][1][1]]
+    trumps = [c for c in hand if trump and c[1] == trump]
+    return set(led or trumps or hand)
+
+
+@given(seed=st.integers(0, 10 ** 6), lead_rule=st.sampled_from(["", "must_lead_trump",
+                                                                 "no_lead_foreign_trump"]))
+@settings(max_examples=40, deadline=None, derandomize=True)
+def test_s7_draw_any_card_while_the_stock_lasts_then_3_7(seed, lead_rule):
+    """§7 two_mode=draw: "while it lasts any card may be played, after that §3.7 applies"
+    (follow suit, else trump) — the lead rules of §6.2 included: none while the stock lasts."""
+    import random
+    g = draw_game(seed, **({lead_rule: True} if lead_rule else {}))
+
+    def check(g, v):
+        plays = {a.split()[1] for a in v["legal"] if a.startswith("play ")}
+        if v["stock_size"]:
+            assert plays == set(v["hand"])
+        elif v["trick"]:
+            assert plays == section_3_7(v["hand"], v["trick"], v["trump"])
+    play_draw_deal(g, random.Random(seed), check)
+
+
+@given(seed=st.integers(0, 10 ** 6))
+@settings(max_examples=40, deadline=None, derandomize=True)
+def test_s7_draw_the_winner_then_the_other_draws_while_the_stock_lasts(seed):
+    """§7 two_mode=draw: "after each trick its winner, then the other, draws one card while
+    the stock lasts" — the stock in drawing order (§9); 6 draws each, then none."""
+    import random
+    from thousand.cards import name
+    g = draw_game(seed)
+    stock = [name(c) for c in g.deal.cards.stock]
+    assert len(stock) == 12 and g.view(0)["layout"]["hand"] == 6
+    rng = random.Random(seed)
+    k = 0
+    while not g.sheet:
+        before = [set(g.view(s)["hand"]) for s in range(2)]
+        tricks = len(g.view(0)["tricks"])
+        g.apply(rng.choice(g.legal_actions()))
+        v = g.deal_view(0, 0)
+        if len(v["tricks"]) == tricks:
+            continue                                  # the trick is not complete yet
+        w = v["tricks"][-1]["winner"]
+        played = {c for _, c in v["tricks"][-1]["cards"]}
+        drawn = [set(g.deal_view(0, s)["hand"]) - (before[s] - played) for s in (w, 1 - w)]
+        if k < 12:
+            assert drawn == [{stock[k]}, {stock[k + 1]}]
+            k += 2
+        else:
+            assert drawn == [set(), set()]
+        assert v["stock_size"] == 12 - k
+    assert k == 12 and len(g.deal_view(0, 0)["tricks"]) == 12
+
+
+@given(seed=st.integers(0, 10 ** 6), bolt_on=st.sampled_from(["no_tricks", "zero_points"]))
+@settings(max_examples=40, deadline=None, derandomize=True)
+def test_s7_draw_no_bidding_both_score_like_defenders(seed, bolt_on):
+    """§7 two_mode=draw: "no bidding, both score like defenders (§5.1)" — first hand leads at
+    once, nobody declares; each seat's change is his points rounded (§5.1), and a bolt goes
+    by §5.3 `bolt_on` (no trick, or no points)."""
+    import random
+    from thousand.scoring import round5
+    g = draw_game(seed, bolt_on=bolt_on)
+    v = g.view(g.current_seat)
+    assert v["phase"] == "play" and g.current_seat == v["first_hand"] and v["declarer"] is None
+    assert all(a.split()[0] in ("play", "meld") for a in v["legal"])
+    play_draw_deal(g, random.Random(seed), lambda g, v: None)
+    row = g.sheet[0]
+    end = g.deal_view(0, 0)
+    assert row["declarer"] is None and row["outcome"] == "played"
+    assert row["points"] == end["points"] and sum(end["card_points"]) == 120
+    assert row["delta"] == [round5(p) for p in row["points"]]
+    empty = end["tricks_taken"] if bolt_on == "no_tricks" else end["points"]
+    assert row["bolted"] == [x == 0 for x in empty] and row["bolts"] == [int(x == 0) for x in empty]
+
+
+@given(points=st.lists(st.integers(0, 220), min_size=2, max_size=2),
+       bolts=st.lists(st.integers(0, 2), min_size=2, max_size=2),
+       mode=st.sampled_from(["total", "in_a_row", "none"]))
+@SETTINGS
+def test_s7_draw_scores_like_defenders_with_bolts_per_5_3(points, bolts, mode):
+    """§7 two_mode=draw: both score like defenders (§5.1: rounded) with bolts per §5.3 (the
+    third costs `penalty`, in a row a deal without one ends the streak), through score_deal."""
+    from thousand.scoring import round5
+    conv = Conventions(players=2, two_mode="draw", bolts_mode=mode, dump_555=False)
+    st_ = standing([0, 0], on=(False, False), attempts=(0, 0), bolts=bolts, falls=(0, 0))
+    tricks = [6 if p else 0 for p in points]
+    score_deal(conv, st_, DealSummary(None, 0, "played", points, tricks, [True, True]))
+    for x in range(2):
+        bolt = points[x] == 0
+        third = bolt and bolts[x] == 2 and mode != "none"
+        assert st_.scores[x] == round5(points[x]) - (120 if third else 0)
+        if bolt:
+            assert st_.bolts[x] == (0 if third else bolts[x] + 1)
+        else:
+            assert st_.bolts[x] == (0 if mode == "in_a_row" else bolts[x])
+
+
+def test_s7_draw_marriages_as_usual():
+    """§7 two_mode=draw: "marriages as usual" — the right to declare needs a trick taken
+    (§3.7) unless `meld_on_first_lead`, and a declared marriage counts for its declarer and
+    makes its suit trump.  Record two_draw: seat 1 leads first holding KH QH."""
+    import json
+    from pathlib import Path
+    rec = json.loads((Path(__file__).parent / "records" / "two_draw.json").read_text())
+    deal = rec["deals"][0]
+
+    def at(k, **conv):
+        c = dict(rec["conventions"], **conv)
+        return table_game(deal["hands"], None, deal["actions"][:k], c, stock=deal["stock"])
+    g = at(0)
+    assert g.current_seat == 1 and not [a for a in g.legal_actions() if a.startswith("meld")]
+    with pytest.raises(IllegalAction) as e:
+        g.apply("meld KH")
+    assert e.value.code == "meld_without_trick"
+    g = at(0, meld_on_first_lead=True)
+    assert {"meld KH", "meld QH"} <= set(g.legal_actions())
+    g.apply("meld KH")
+    assert g.view(0)["trump"] == "H" and g.view(0)["meld_points"] == [0, 100]
+    g = at(2)                                   # seat 1 took the first trick: now he may
+    assert {"meld KH", "meld QH"} <= set(g.legal_actions())
+    g = at(len(deal["actions"]))
+    assert g.sheet[0]["points"] == [71 + 40, 49 + 100]          # both marriages count
+
+
+# ---- §5.3 bolts ----------------------------------------------------------------------------
+
+@st.composite
+def bolt_deals(draw):
+    """A played 3-player deal far from the barrel (or with defenders sitting on it): the
+    conventions of §5.3, the counts before, each seat's tricks and points."""
+    conv = Conventions(bolt_on=draw(st.sampled_from(["no_tricks", "zero_points"])),
+                       bolts_mode=draw(st.sampled_from(["total", "in_a_row", "none"])),
+                       no_bolt_on_own_game=draw(st.booleans()), dump_555=False,
+                       end_at_minus_1000=False)
+    decl = draw(st.integers(0, 2))
+    on = [x != decl and draw(st.booleans()) for x in range(3)]
+    scores = [880 if on[x] else 5 * draw(st.integers(-100, 100)) for x in range(3)]
+    bolts = [draw(st.integers(0, 2)) for _ in range(3)]
+    tricks = [draw(st.integers(0, 8)) for _ in range(3)]
+    points = [draw(st.sampled_from([0, 4, 13, 120])) for _ in range(3)]
+    contract = 5 * draw(st.integers(20, 60))
+    return conv, decl, on, scores, bolts, tricks, points, contract, draw(st.sampled_from([1, 2]))
+
+
+@given(bolt_deals())
+@SETTINGS
+def test_s5_3_bolts(case):
+    """§5.3, sentence by sentence, against score_deal:
+    "A player who took no trick in the deal gets a bolt (bolt_on: no_tricks, or zero_points)."
+    "On the third bolt the player loses penalty (120) and the count restarts."
+    "bolts_mode: total (any three in the game) or in_a_row (a deal without a bolt sets the
+    count back to 0; ... a player on the barrel gets no bolt, but a deal that would have given
+    him none (by bolt_on) still sets his in-a-row count back to 0, and one that would have
+    given him one leaves it as it was)."
+    "no_bolt_on_own_game: the declarer gets no bolt for his own deal" (§6.4: "neither adds a
+    bolt nor breaks a streak").
+    "Golden round / blind game may double a bolt; a count that passes 3 pays penalty once and
+    keeps the remainder (2 + 2 → penalty, count 1)."
+    §6.4 bolts_mode=none: "bolts are recorded but cost nothing"."""
+    conv, decl, on, scores, bolts, tricks, points, contract, double = case
+    from thousand.scoring import round5
+    st_ = standing(scores, on=on, bolts=bolts)
+    s = played(decl, contract, points, tricks, bolt_multiplier=double)
+    made = points[decl] >= contract
+    row = score_deal(conv, st_, s)
+    for x in range(3):
+        empty = tricks[x] == 0 if conv.bolt_on == "no_tricks" else points[x] == 0
+        count, paid = bolts[x], 0
+        if conv.no_bolt_on_own_game and x == decl:
+            pass
+        elif empty and not on[x]:
+            count += double
+            if conv.bolts_mode != "none" and count >= 3:
+                count, paid = count - 3, 120
+        elif not empty and conv.bolts_mode == "in_a_row":
+            count = 0
+        change = 0 if on[x] else (contract if made else -contract) if x == decl \
+            else round5(points[x])
+        assert st_.bolts[x] == count, x
+        assert st_.scores[x] == scores[x] + change - paid, x
+        assert row["bolted"][x] == (empty and not on[x] and not (conv.no_bolt_on_own_game
+                                                                  and x == decl))
+        assert [e["seat"] for e in row["events"] if e["kind"] == "third_bolt"].count(x) \
+            == (1 if paid else 0)
+
+
+def test_s5_3_a_doubled_bolt_passing_3_pays_once_and_keeps_the_remainder():
+    """§5.3: "a count that passes 3 pays penalty once and keeps the remainder (2 + 2 →
+    penalty, count 1)" — the example itself, in both counting modes."""
+    for mode in ("total", "in_a_row"):
+        st_ = standing([0, 0, 0], bolts=(0, 0, 2))
+        score_deal(Conventions(bolts_mode=mode), st_,
+                   played(0, 100, [110, 10, 0], [6, 2, 0], bolt_multiplier=2))
+        assert st_.bolts == [0, 0, 1]
+        assert st_.scores == [100, 10, -120]
+
+
+def test_s5_3_a_conceded_deal_changes_no_count():
+    """§5.3 "a conceded deal changes no count, §5.5", §5.5 "A conceded deal gives nobody a
+    bolt and leaves every bolt count unchanged, in-a-row streaks included (but
+    concede_penalty=bolt gives the declarer one)"."""
+    for mode in ("total", "in_a_row", "none"):
+        for cost in ("bid", "bolt", "none"):
+            conv = Conventions(bolts_mode=mode, concede_penalty=cost)
+            st_ = standing([0, 0, 0], bolts=(1, 2, 2))
+            s = DealSummary(0, 100, "conceded", [0, 0, 0], [0, 0, 0], [True] * 3)
+            score_deal(conv, st_, s)
+            if cost == "bolt":
+                assert st_.bolts == [2, 2, 2]
+            else:
+                assert st_.bolts == [1, 2, 2]
+
+
+# ---- §6.4 fail_by --------------------------------------------------------------------------
+
+@given(contract=st.integers(20, 60).map(lambda k: 5 * k), points=st.integers(0, 300),
+       round_declarer=st.booleans(), doubled=st.booleans())
+@SETTINGS
+def test_s6_4_fail_by_shortfall(contract, points, round_declarer, doubled):
+    """§6.4 fail_by: "contract (a failed declarer loses his contract), shortfall (he loses
+    only what he fell short by: contract − points, rounded per §5.1)"; with round_declarer
+    (§5.2 "rounds first") the points compared and subtracted are the rounded ones; made is
+    + contract either way; a golden-round deal doubles it (§6.6)."""
+    from thousand.scoring import round5
+    pts = round5(points) if round_declarer else points
+    for fail_by in ("contract", "shortfall"):
+        conv = Conventions(fail_by=fail_by, round_declarer=round_declarer)
+        st_ = standing([0, 0, 0])
+        mult = 2 if doubled else 1
+        s = played(0, contract, [points, 0, 0], [1, 0, 0], multiplier=[mult] * 3,
+                   penalty_multiplier=mult, doubled=doubled)
+        row = score_deal(conv, st_, s)
+        if pts >= contract:
+            want = contract
+        elif fail_by == "contract":
+            want = -contract
+        else:
+            want = -round5(contract - pts)
+        assert row["outcome"] == ("made" if pts >= contract else "failed")
+        assert row["delta"][0] == want * mult
+
+
+def test_s6_4_shortfall_on_the_barrel_and_in_a_blind_game():
+    """§6.4 fail_by=shortfall with the barrel (§4.1) and the blind game (§6.7): a blind game
+    failed is −240 whatever fail_by says ("Failed or conceded: −240"); on the barrel a failure
+    is a used attempt (`barrel_failed_contract=attempt`: no points lost), and where it costs
+    (`minus_bid`) it "costs the contract and he falls": barrel_at − contract, the barrel's own
+    rule (the barrel player has no §5.2 change for fail_by to shorten)."""
+    short = Conventions(fail_by="shortfall")
+    st_ = standing([0, 0, 0])
+    score_deal(short, st_, played(0, 120, [110, 5, 5], [4, 2, 2], multiplier=[2, 1, 1],
+                                  blind=True))
+    assert st_.scores[0] == -240
+    st_ = standing([880, 0, 0], on=(True, False, False))
+    score_deal(short, st_, played(0, 150, [140, 5, 5], [4, 2, 2]))
+    assert st_.scores[0] == 880 and st_.on_barrel[0] and st_.attempts[0] == 1
+    st_ = standing([880, 0, 0], on=(True, False, False))
+    row = score_deal(short.replace(barrel_failed_contract="minus_bid"), st_,
+                     played(0, 150, [140, 5, 5], [4, 2, 2]))
+    assert st_.scores[0] == 730 and not st_.on_barrel[0] and falls_of(row) == {0: "failed"}
