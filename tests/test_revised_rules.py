@@ -369,3 +369,175 @@ def test_s6_4_shortfall_on_the_barrel_and_in_a_blind_game():
     row = score_deal(short.replace(barrel_failed_contract="minus_bid"), st_,
                      played(0, 150, [140, 5, 5], [4, 2, 2]))
     assert st_.scores[0] == 730 and not st_.on_barrel[0] and falls_of(row) == {0: "failed"}
+
+
+# ---- §4.1 barrel, §4.2 winning: a model of the sentences against score_deal ----------------
+
+@st.composite
+def barrel_deals(draw):
+    """A played 3-player deal around the barrel: some seats on it (attempts and falls used),
+    others below it or far from it; every seat takes a trick (no bolts here)."""
+    conv = Conventions(
+        barrel_failed_contract=draw(st.sampled_from(["attempt", "minus_bid_if_raised",
+                                                     "minus_bid"])),
+        barrel_knockoff=draw(st.booleans()), barrel_simultaneous=draw(st.booleans()),
+        three_barrels_zero=draw(st.booleans()), penalty=draw(st.sampled_from([120, 100, 150])),
+        target=draw(st.sampled_from([1000, 1001])), round_need=draw(st.booleans()),
+        dump_555=False, end_at_minus_1000=False)
+    on = [draw(st.booleans()) for _ in range(3)]
+    scores = [880 if on[x] else draw(st.sampled_from([0, 600, 790, 800, 860, 875]))
+              for x in range(3)]
+    attempts = [draw(st.integers(0, 2)) if on[x] else 0 for x in range(3)]
+    falls = [draw(st.integers(0, 2)) for _ in range(3)]
+    decl = draw(st.integers(0, 2))
+    contract = draw(st.sampled_from([conv.need, 150, 200] if on[decl] else [100, 150, 200]))
+    points = [draw(st.sampled_from([5, 40, 88, 120, 250])) for _ in range(3)]
+    return conv, on, scores, attempts, falls, decl, contract, points
+
+
+@given(barrel_deals())
+@settings(max_examples=400, deadline=None, derandomize=True)
+def test_s4_1_s4_2_the_barrel(case):
+    """§4.1 and §4.2 written out as a model and held against score_deal:
+    "A player whose score reaches barrel_at or more sits on the barrel: his score is set to
+    exactly barrel_at, also when he jumped over it as declarer."  "Nobody wins without sitting
+    on the barrel first."  "On the barrel he gets no points ... as a defender."  "To win he
+    must be declarer and make a contract of at least need."  "Attempts: every deal completed
+    while he is on the barrel counts ..., whoever declared."  "A failed ... contract on the
+    barrel is just a used attempt (barrel_failed_contract=attempt).  ... minus_bid_if_raised:
+    failing at need is a used attempt, but failing a contract he raised above need costs the
+    contract and he falls from the barrel.  minus_bid: any failure costs the contract and he
+    falls."  "When the barrel_deals-th (3rd) attempt has not won, he falls: his score becomes
+    barrel_at − penalty."  barrel_knockoff: "when another player sits down on the barrel,
+    everyone who was already on it falls (score barrel_at − penalty); the knock-off replaces
+    that deal's attempt count for them."  barrel_simultaneous: "when two or more players
+    reach the barrel in the same deal, none of them sits down: each gets barrel_at − penalty.
+    Nobody sat down, so nobody is knocked off by them, and this is not a fall for
+    three_barrels_zero."  three_barrels_zero: "a player's third fall (by attempts, knock-off
+    or a failed contract) sets his score to 0, and his count of falls starts again."
+    §4.2: "The barrel player who makes his barrel contract wins: his score becomes his old
+    score plus the contract (≥ target).  ... In that last deal the others' points are still
+    added (a score reaching barrel_at is capped there), but nobody sits down, falls or is
+    knocked off.\""""
+    from thousand.scoring import round5
+    conv, on, scores, attempts, falls, decl, contract, points = case
+    at, need = conv.barrel_at, conv.need
+    st_ = standing(scores, on=on, attempts=attempts, falls=falls)
+    row = score_deal(conv, st_, played(decl, contract, points, [1, 1, 1]))
+    made = points[decl] >= contract
+    # (1) the changes: nothing for a seat on the barrel
+    score = list(scores)
+    for x in range(3):
+        if not on[x]:
+            score[x] += (contract if made else -contract) if x == decl else round5(points[x])
+    want_on, want_att, want_falls = list(on), list(attempts), list(falls)
+    why = {}
+    if on[decl] and made:                           # §4.2 the win
+        assert contract >= need
+        score[decl] = scores[decl] + contract
+        score = [v if x == decl or on[x] else min(v, at) for x, v in enumerate(score)]
+        assert (st_.finished, st_.winner) == (True, decl) and score[decl] >= conv.target
+    else:
+        def fall(x, to, reason):
+            score[x], want_on[x], want_att[x], why[x] = to, False, 0, reason
+            want_falls[x] += 1
+            if conv.three_barrels_zero and want_falls[x] == 3:
+                score[x], want_falls[x] = 0, 0
+        newcomers = [x for x in range(3) if not on[x] and score[x] >= at]
+        together = len(newcomers) >= 2 and conv.barrel_simultaneous
+        knock = bool(newcomers) and not together and conv.barrel_knockoff
+        for x in range(3):
+            if not on[x]:
+                continue
+            mode = conv.barrel_failed_contract
+            if x == decl and not made and (mode == "minus_bid" or (
+                    mode == "minus_bid_if_raised" and contract > need)):
+                fall(x, at - contract, "failed")
+            elif knock:
+                fall(x, at - conv.penalty, "knocked_off")
+            else:
+                want_att[x] += 1
+                if want_att[x] == conv.barrel_deals:
+                    fall(x, at - conv.penalty, "attempts")
+        for x in newcomers:
+            if together:
+                score[x] = at - conv.penalty            # not a fall
+            else:
+                score[x], want_on[x], want_att[x] = at, True, 0
+        assert not st_.finished
+    assert st_.scores == score
+    assert st_.on_barrel == want_on and st_.attempts == want_att and st_.falls == want_falls
+    assert falls_of(row) == why
+
+
+# ---- §4.1 bidding, contract and attempts with real deals -----------------------------------
+# Dealer 0: first hand (seat 1, the forced bidder) and seat 2 hold no marriage, nor does seat
+# 1 after taking the talon (no queen); seat 0 none either (KC is his, QC seat 2's).
+NO_MARRIAGE = ["QH QS AC TC KC JC QD".split(), "AH TH JH 9H AS TS 9D".split(),
+               "KH KS JS 9S JD QC 9C".split()]
+NO_MARRIAGE_TALON = "AD TD KD".split()
+
+
+def barrel_start(scores, barrel):
+    return {"scores": list(scores), "bolts": [0, 0, 0], "barrel": list(barrel)}
+
+
+def bids_of(g):
+    return [int(a.split()[1]) for a in g.legal_actions() if a.startswith("bid ")]
+
+
+def test_s4_1_bid_cap_never_forbids_need_in_the_contract_either():
+    """§4.1: "His bids and his contract may not be below need (... bid_cap never forbids need
+    itself); as forced bidder his committed 100 stands, but if he becomes declarer at 100 his
+    contract must be at least need."  Seat 1 on the barrel, declarer at 100 without a
+    marriage (cap 120), need 125 (win_above_target): his one contract is 125."""
+    from thousand_helpers import game_with
+    g = game_with(["pass", "pass", "give 9D 0", "give TD 2"], hands=NO_MARRIAGE,
+                  talon=NO_MARRIAGE_TALON, conventions=Conventions(win_above_target=True),
+                  start=barrel_start([0, 880, 0], [None, 0, None]))
+    assert g.deal.contract == 100 and g.phase == "contract"
+    assert [a for a in g.legal_actions() if a.startswith("contract")] == ["contract 125"]
+
+
+def test_s4_1_round_need_off_121_is_a_legal_bid():
+    """§4.1: "seed 000 plays it exact (round_need off: he must take 121, and 121 is then a
+    legal contract for him)" — and a legal bid; the next bid above it is 125 (bid_step)."""
+    from thousand_helpers import game_with
+    conv = Conventions(target=1001, round_need=False, bid_cap="none")
+    g = game_with([], hands=NO_MARRIAGE, talon=NO_MARRIAGE_TALON, conventions=conv,
+                  start=barrel_start([0, 0, 880], [None, None, 0]))
+    assert g.current_seat == 2 and min(bids_of(g)) == 121
+    g.apply("bid 121")
+    assert min(bids_of(g)) == 125
+
+
+def test_s4_1_barrel_bidding_auto_two_on_the_barrel_forced_bidder_last():
+    """§4.1 barrel_bidding=auto: "he takes the talon at need and nobody bids (if two are on
+    the barrel, the first of them in bidding order)".  Bidding order is the order of speaking
+    (§3.3: "Bidding then goes clockwise from the seat after the forced bidder"), so the forced
+    bidder, who commits without speaking, comes last: with the forced bidder (seat 1) and
+    the dealer (seat 0) on the barrel, seat 0 takes the talon (a reading: see the report)."""
+    from thousand_helpers import game_with
+    conv = Conventions(barrel_bidding="auto", barrel_knockoff=False)
+    g = game_with([], conventions=conv, start=barrel_start([880, 880, 0], [0, 0, None]))
+    assert g.deal.declarer == 0 and g.deal.contract == 120 and g.view(0)["bids"] == []
+
+
+def test_s4_1_redeals_are_not_attempts():
+    """§4.1: "Attempts: every deal completed while he is on the barrel counts ...; redeals do
+    not count."  Seat 0 on the barrel with one attempt used; seat 2 asks for a redeal
+    (redeal_four_nines_dealt, §6.3): the attempt count stays 1, his score 880."""
+    from thousand_helpers import game_with
+    hands = ["AC TC KC QC JC AD TD".split(), "AH TH KH QH JH AS TS".split(),
+             "9H 9S 9C 9D KS QS JS".split()]
+    g = game_with(["redeal"], hands=hands, talon="KD QD JD".split(),
+                  conventions=Conventions(redeal_four_nines_dealt=True),
+                  start=barrel_start([880, 0, 0], [1, None, None]))
+    row = g.sheet[-1]
+    assert row["outcome"] == "redeal" and row["barrel"][0] == {"on": True, "attempts": 1}
+    assert g.on_barrel[0] and g.barrel_attempts[0] == 1 and g.scores[0] == 880
+    # and through score_deal: a redeal changes nothing of the standing
+    st_ = standing([880, 880, 0], on=(True, True, False), attempts=(2, 1, 0))
+    before = st_.copy()
+    score_deal(Conventions(), st_, DealSummary(0, 100, "redeal", [0] * 3, [0] * 3, [True] * 3))
+    assert st_ == before
