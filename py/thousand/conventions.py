@@ -23,6 +23,13 @@ from typing import Any
 from .errors import ConventionError, shown
 
 OFF = "off"
+# A number in a rules code (share link) has at most CODE_NUMBER_CHARS characters: every number
+# a convention takes fits, and a hostile link cannot bring one of thousands of digits (str()
+# of one raises).  A penalty is any positive multiple of 5 (§6.1) within that bound, so that
+# every table can be shared and a record brings no longer number either: up to 999,995,
+# far above any penalty a table plays.
+CODE_NUMBER_CHARS = 6
+MAX_PENALTY = 10 ** CODE_NUMBER_CHARS - 5
 
 
 def _f(default, values=None, section="", en="", ru="", kind=None):
@@ -319,7 +326,7 @@ def _parse(f, raw: str):
         if low == OFF and kind in ("silence", "threshold"):
             return OFF
         digits = raw[1:] if raw.startswith("-") else raw
-        if not (digits.isascii() and digits.isdigit()) or len(raw) > 6:
+        if not (digits.isascii() and digits.isdigit()) or len(raw) > CODE_NUMBER_CHARS:
             raise _bad(f.name, raw, f"{shown(raw)} is not a number", expected="number")
         return int(raw)
     return raw
@@ -335,9 +342,9 @@ def _validate(f, v):
             raise _bad(name, v, f"{_shown(v)} is not on/off", expected="on_off")
         return
     if kind == "penalty":
-        if not isint or v <= 0 or v % 5 or v > 1000:
-            raise _bad(name, v, f"{_shown(v)} must be a positive multiple of 5 (at most 1000)",
-                       expected="multiple_of_5")
+        if not isint or v <= 0 or v % 5 or v > MAX_PENALTY:
+            raise _bad(name, v, f"{_shown(v)} must be a positive multiple of 5 (of at most "
+                       f"{CODE_NUMBER_CHARS} digits)", expected="multiple_of_5")
         return
     if kind == "threshold":
         if not (v == OFF and isinstance(v, str)) and (not isint or v < 0 or v > 120):

@@ -289,22 +289,30 @@ def _barrel(conv, st: Standing, s: DealSummary, on, before, made: bool, events) 
             st.falls[x] = 0
             events.append(_ev("barrel_zero", x, 0))
 
-    # attempts and failed contracts of those already on the barrel
+    # who reaches the barrel this deal; two or more at once sit nobody down (simultaneous),
+    # else a newcomer knocks off everyone already on it
+    newcomers = [x for x in range(n) if not on[x] and st.scores[x] >= at]
+    simultaneous = len(newcomers) >= 2 and conv.barrel_simultaneous
+    knockoff = bool(newcomers) and not simultaneous and conv.barrel_knockoff
+
+    # failed contracts and attempts of those already on the barrel; the knock-off replaces
+    # that deal's attempt count for them (§4.1)
     for x in range(n):
         if not on[x]:
             continue
-        st.attempts[x] += 1
         if x == s.declarer and not made:
             mode = conv.barrel_failed_contract
             if mode == "minus_bid" or (mode == "minus_bid_if_raised" and s.contract > conv.need):
                 fall(x, at - s.contract, "failed")
                 continue
+        if knockoff:
+            continue
+        st.attempts[x] += 1
         if st.attempts[x] >= conv.barrel_deals:
             fall(x, at - conv.penalty, "attempts")
 
     # sitting down
-    newcomers = [x for x in range(n) if not st.on_barrel[x] and not on[x] and st.scores[x] >= at]
-    if len(newcomers) >= 2 and conv.barrel_simultaneous:
+    if simultaneous:
         for x in newcomers:
             st.scores[x] = at - conv.penalty
             events.append(_ev("barrel_simultaneous", x, at - conv.penalty))
@@ -314,7 +322,7 @@ def _barrel(conv, st: Standing, s: DealSummary, on, before, made: bool, events) 
         st.attempts[x] = 0
         st.scores[x] = at
         events.append(_ev("barrel_sit", x, at))
-    if newcomers and conv.barrel_knockoff:
+    if knockoff:
         for x in range(n):
             if st.on_barrel[x] and x not in newcomers:
                 fall(x, at - conv.penalty, "knocked_off")

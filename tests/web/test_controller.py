@@ -273,6 +273,26 @@ def test_settings_refuse_values_by_their_field_and_say_the_link_was_copied(stora
     assert ctrl.view["rules_code"] == rules and "must_lead_trump=on" in ctrl.settings["rules"]
 
 
+def test_settings_take_any_penalty_a_rules_code_carries(storage):
+    """RULES.md §6.1 `penalty`: "any positive multiple of 5" — 1500 was refused by the field
+    (at most 1000); the bound is the engine's (six digits: what a rules code carries)."""
+    from thousand.conventions import MAX_PENALTY
+    from thousand.web.ui_state import MAX_PENALTY as TABLE_MAX
+    assert TABLE_MAX == MAX_PENALTY
+    ctrl, page = start(storage, "#seed=7")
+    do(ctrl, intents.INTENTS["settings"](ctrl, {}))
+    for bad in ("0", "-5", "1502", str(MAX_PENALTY + 5)):
+        intents.field(ctrl, "conv-penalty", bad)
+        do(ctrl, None)
+        assert page.el("err-conv-penalty") is not None, bad
+    for good in ("1500", str(MAX_PENALTY)):
+        intents.field(ctrl, "conv-penalty", good)
+        do(ctrl, None)
+        assert page.el("err-conv-penalty") is None, good
+    do(ctrl, intents.INTENTS["share"](ctrl, {}))
+    assert "penalty=%d" % MAX_PENALTY in page.shared[-1]
+
+
 def test_default_names_follow_the_language(storage):
     ctrl, page = start(storage, "#seed=7")
     assert "Бот 1" in page.el("table").textContent

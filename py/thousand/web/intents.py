@@ -10,7 +10,7 @@ their argument from ``data-value`` / ``data-card`` as "bid-min" and "give" do.
 Card clicks in the hand go to ``click_card``; form fields (selects, inputs, checkboxes) to
 ``field``.
 """
-from .ui_state import CLOSABLE, HUMAN
+from .ui_state import CLOSABLE, HUMAN, MAX_PENALTY
 
 
 def act(action):
@@ -256,7 +256,8 @@ def field(c, fid, value, checked=None):
                 n = int(value.strip())
             except ValueError:
                 n = None
-            ok = n is not None and (0 <= n <= 120 if kind == "threshold" else 5 <= n <= 1000 and n % 5 == 0)
+            ok = n is not None and (0 <= n <= 120 if kind == "threshold"
+                                    else 0 < n <= MAX_PENALTY and n % 5 == 0)
             if ok:
                 d["conv"][cid] = n
             else:

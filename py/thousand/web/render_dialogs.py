@@ -9,7 +9,7 @@ from .dom import h
 from .i18n import LANGS, fmt_delta
 from .render_seats import icon, positions, seats, suit_sign, trick
 from .render_table import btn, meld_question, text_for
-from .ui_state import LEVELS, SPEEDS, TABLE_PLAYERS
+from .ui_state import LEVELS, MAX_PENALTY, SPEEDS, TABLE_PLAYERS
 from . import messages
 from .render_review import challenge_results, challenge_share, in_challenge, review_dialog, summary_buttons
 
@@ -451,7 +451,7 @@ def rules_fieldset(d, ui, t):
                         props={"value": "" if value in (None, "off") else str(value)})
             else:                                  # the penalty: a positive multiple of 5
                 inp = h("input", {"type": "number", "id": "conv-" + cid, "step": 5, "min": 5,
-                                  "max": 1000, "inputmode": "numeric",
+                                  "max": MAX_PENALTY, "inputmode": "numeric",
                                   "aria-invalid": extra["aria_invalid"],
                                   "aria-describedby": extra["aria_describedby"]},
                         props={"value": str(value)})

@@ -19,6 +19,9 @@ CLOSABLE = ("sheet", "settings", "last", "meld", "confirm", "review", "scorebook
 # table (render_seats.POSITIONS).
 TABLE_PLAYERS = (2, 3, 4, 5, 6)
 MAX_PLAYERS = 6
+# The highest penalty the settings take: the engine's conventions.MAX_PENALTY (any positive
+# multiple of 5 that a rules code carries, RULES.md §6.1); the table never imports the engine.
+MAX_PENALTY = 999995
 
 
 class UIState:
