@@ -4,14 +4,21 @@ normal1 bots, target 55%; a third would be even), in parallel.
 
     python3 scripts/measure_games.py --games 1000 --seed 7 --seats hard,normal1,normal1
                                      [--worlds 8 | --nodes 75000] [--jobs 2] [--conventions CODE]
+                                     [--save FILE]
 
 Game g is a seeded game (``random.Random(seed)``'s g-th draw) with the seats rotated by g, so
 every bot sits everywhere; bots are made afresh for each game from its seed, so the result
 does not depend on --jobs.  Prints the first bot's wins with a 95% interval.
+
+``--save FILE`` appends each game's result to FILE as it finishes (a JSON line: the game's
+number, the winning bot, the deals) and skips the games FILE already holds for the same
+settings, so a long run can be stopped and started again and ends with the figure of all of
+them.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing as mp
 import random
@@ -55,17 +62,31 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--conventions", default="classic")
     ap.add_argument("--max-deals", type=int, default=400)
+    ap.add_argument("--save", metavar="FILE",
+                    help="append each game's result; skip the games FILE already holds")
     args = ap.parse_args(argv)
     kinds = args.seats.split(",")
     rng = random.Random(args.seed)
     think = hard_thinking(args.worlds, args.nodes)
     jobs = [(gi, rng.randrange(1 << 31), kinds, args.conventions, think, args.max_deals)
             for gi in range(args.games)]
-    if args.jobs > 1:
-        with mp.get_context("fork").Pool(args.jobs) as pool:
-            res = pool.map(one_game, jobs, chunksize=1)
-    else:
-        res = [one_game(j) for j in jobs]
+    key = {"seed": args.seed, "seats": args.seats, "conventions": args.conventions,
+           "think": think, "max_deals": args.max_deals}
+    done = saved(args.save, key) if args.save else {}
+    todo = [j for j in jobs if j[0] not in done]
+    if done:
+        print(f"{len(jobs) - len(todo)} of the games already in {args.save}", file=sys.stderr)
+    out = open(args.save, "a") if args.save else None
+    with mp.get_context("fork").Pool(args.jobs) if args.jobs > 1 else _Serial() as pool:
+        for job, r in zip(todo, pool.imap(one_game, todo, chunksize=1)):
+            done[job[0]] = r
+            if out:
+                out.write(json.dumps({**key, "game": job[0], "winner": r[0], "deals": r[1]})
+                          + "\n")
+                out.flush()
+    if out:
+        out.close()
+    res = [done[gi] for gi in range(args.games)]
     wins = [sum(w == i for w, _ in res) for i in range(len(kinds))]
     deals = sum(d for _, d in res)
     p = wins[0] / args.games
@@ -76,6 +97,30 @@ def main(argv=None) -> int:
     print(f"  {kinds[0]} won {p:.1%} (95% CI {p - h:.1%} .. {p + h:.1%}); "
           f"an even share would be {1 / len(kinds):.1%}")
     return 0
+
+
+class _Serial:
+    """The one-process stand-in for a pool."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def imap(self, fn, items, chunksize=1):
+        return map(fn, items)
+
+
+def saved(path: str, key: dict) -> dict:
+    """The games FILE holds for these settings: {game: (winner, deals)}."""
+    out = {}
+    if Path(path).exists():
+        for line in Path(path).read_text().splitlines():
+            row = json.loads(line)
+            if all(row.get(k) == v for k, v in key.items()):
+                out[row["game"]] = (row["winner"], row["deals"])
+    return out
 
 
 if __name__ == "__main__":
