@@ -31,9 +31,11 @@ TYPES = {
 }
 
 
-def build_site(out: Path, quiet: bool = True) -> Path:
+def build_site(out: Path, quiet: bool = True, brotli_quality: int | None = None) -> Path:
     """Run scripts/build.py into `out` (the benchmarks, screenshots and e2e tests use this)."""
     cmd = [sys.executable, str(ROOT / "scripts" / "build.py"), "--out", str(out)]
+    if brotli_quality is not None:
+        cmd += ["--brotli-quality", str(brotli_quality)]
     subprocess.run(cmd + (["-q"] if quiet else []), check=True)
     return out
 

@@ -45,15 +45,35 @@ def pytest_collection_modifyitems(config, items):
 
 
 # --- the site -------------------------------------------------------------------------------
+# Brotli quality of the tests' build: the page gets the same bytes after decoding, and a fresh
+# machine builds in seconds instead of the 50 s that quality 11 takes (scripts/build.py).
+E2E_BROTLI_QUALITY = 5
+
+
 @pytest.fixture(scope="session")
-def site_dir() -> Path:
+def site_dir(request) -> Path:
+    """The built site: one build per test run, shared by pytest-xdist's workers (the first to
+    take the lock builds, the others find the run's stamp beside it and use that build)."""
     prebuilt = os.environ.get("THOUSAND_E2E_SITE")
     if prebuilt:
         d = Path(prebuilt).resolve()
         assert (d / "index.html").exists(), f"THOUSAND_E2E_SITE={d} has no index.html"
         return d
     from serve import build_site
-    return build_site(ROOT / "build" / "e2e-site")
+    out = ROOT / "build" / "e2e-site"
+    run = getattr(request.config, "workerinput", {}).get("testrunuid")
+    if run is None:                              # one process: nobody to share with
+        return build_site(out, brotli_quality=E2E_BROTLI_QUALITY)
+    import fcntl
+    out.parent.mkdir(parents=True, exist_ok=True)
+    stamp = out.parent / "e2e-site.run"
+    with open(out.parent / "e2e-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)         # released when the file is closed
+        if not (stamp.exists() and stamp.read_text() == run and (out / "index.html").exists()):
+            stamp.unlink(missing_ok=True)
+            build_site(out, brotli_quality=E2E_BROTLI_QUALITY)
+            stamp.write_text(run)
+    return out
 
 
 class Server:
