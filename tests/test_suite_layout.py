@@ -17,3 +17,16 @@ def test_every_test_module_name_is_unique():
             seen[path.name].append(str(path.relative_to(TESTS)))
     twice = {name: paths for name, paths in seen.items() if len(paths) > 1 and name != "conftest.py"}
     assert not twice, twice
+
+
+def test_the_engine_tested_is_this_trees():
+    """Tests import this tree's py/thousand, and so do the `python -m thousand` they start,
+    even where the machine's installed `thousand` is another clone's."""
+    import subprocess
+    import sys
+    import thousand
+    here = TESTS.parent / "py" / "thousand" / "__init__.py"
+    assert Path(thousand.__file__).resolve() == here
+    out = subprocess.run([sys.executable, "-c", "import thousand; print(thousand.__file__)"],
+                         cwd="/", capture_output=True, text=True, check=True).stdout.strip()
+    assert Path(out).resolve() == here
