@@ -296,7 +296,7 @@ def split_points(world, decl: int, defenders, value: int) -> tuple:
 # values
 LOWER_STEPS = (20, 40, 60, 80)
 TEST_SHARE = 16         # a ladder test may use 1/16 of the decision's nodes
-BID_LADDER = tuple(range(20, 301, 10))
+VALUE_LADDER = tuple(range(20, 301, 10))
 
 
 def bracket_value(solver: Solver, st: PlayState, ladder, test_nodes: int | None = None) -> float:
@@ -635,7 +635,7 @@ class HardBot:
                     if bin(hs[0]).count("1") != bin(hs[1]).count("1"):
                         continue            # more gives to come: judged on the next one
                     st = PlayState(hands=hs, declarer=seats[me], leader=seats[me], rules=rules)
-                    got[a] = bracket_value(solver, st, BID_LADDER, self._test_nodes())
+                    got[a] = bracket_value(solver, st, VALUE_LADDER, self._test_nodes())
                 for a, v in got.items():
                     score[a] += v
                 used += 1
