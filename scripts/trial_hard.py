@@ -8,7 +8,7 @@ options or constants changed, against the same deals as any other trial of the s
                                   [--searched PHASE,...] [--save FILE] [--paired FILE]
 
 ``--option`` passes a keyword to ``HardBot`` (``calibrate_contracts=true``,
-``defence_defer=0.03``); ``--set`` changes a constant of ``thousand.bots.hard``;
+``bid_margin=0.6``); ``--set`` changes a constant of ``thousand.bots.hard``;
 ``--shift-contract-values X`` adds X points to the declarer's open-hand value in every world
 when he names his contract or concedes (the open-hand value is pessimistic on average: does
 the decision gain by correcting it?).  ``--searched play,contract`` makes the hard bot search

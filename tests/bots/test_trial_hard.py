@@ -25,7 +25,7 @@ def test_a_trial_paired_with_itself_differs_by_nothing_and_another_is_told_apart
     same = trial("--paired", str(base))
     assert re.findall(r"minus \S+ in all: ([+-][\d.]+)", same) == ["+0.00"]
     other = tmp_path / "other.json"
-    trial("--searched", "giving,contract", "--save", str(other), "--paired", str(base))
+    trial("--searched", "bidding,giving,contract", "--save", str(other), "--paired", str(base))
     assert json.loads(other.read_text())["diffs"] != saved["diffs"]
 
 

@@ -3,14 +3,9 @@
 Play, giving, contract and concession: draw the hidden cards consistently with everything
 the seat has seen (``sampler``), weighted by what the others' bids, gives and undeclared
 marriages say about their hands (``inference``), solve each world with open cards
-(``solver``), and choose the action that is best on average.  Bidding is the careful normal
-bot's: the expected score change of declaring at the next bid (over sampled talons, a
-hopeless talon conceded) against what passing is worth.  The hard bot's own rule before it,
-bidding while the next bid stayed under a hand evaluation calibrated by the solver
-(``bidding_model``), never weighed passing: it outbid a forced bidder who would have conceded
-and failed where a pass collected half the bid (paired duplicate trial, docs/measurements.md:
-the careful rule +1.93 per deal, 95% CI +0.08 … +3.77, on 600 deals at worlds 8).  The hint
-still shows the bidding model's estimate of the points.
+(``solver``), and choose the action that is best on average.  Bidding uses a hand
+evaluation calibrated offline by the solver (``bidding_model``), with a small search for
+close calls.
 
 The objective is the game: every outcome of a contract decision is scored by the engine's
 own ``scoring.score_deal`` from the standing in the view, and valued as the seat's change
@@ -26,16 +21,17 @@ searches more than ``node_budget`` solver nodes (``Solver.node_limit``): the lim
 so it holds whatever the machine's speed, and ``NODE_BUDGET`` is calibrated so that it fits
 1.5 s in the browser's worker (``python -m thousand bench --bot hard --slowest`` prints the
 real times of the slowest decisions found over random deals).  A world whose search would
-pass the limit is dropped; with no world solved the decision falls back to the normal bot's
-choice.
+pass the limit is dropped; with no world solved the decision falls back to the bidding model
+or the normal bot's choice.
 
 The solver plays any number of seats (two-handed, three-handed, and one search for four to
 six); the table's playing seats map onto the solver's seats 0..n-1 in clockwise order
 (``SolverSeats``).  The hard bot searches the play and the contract wherever anybody bids
-(every table of RULES.md §7 but ``two_mode=draw``), and the gives at two and three playing
-seats (``SEARCHED_BY_SEATS``).  Elsewhere (the bidding, the other gives, the draw game, the
-windows of the other rules: redeal, blind, unblind, two talons) it plays the choices of the
-careful normal bot (``normal.NormalBot``), which reads every table from its layout.
+(every table of RULES.md §7 but ``two_mode=draw``), the gives at two and three playing seats,
+and the bidding at three, where its bidding model was fitted (``SEARCHED_BY_SEATS``).
+Elsewhere (the other bidding and gives, the draw game, the windows of the other rules:
+redeal, blind, unblind, two talons) it plays the choices of the careful normal bot
+(``normal.NormalBot``), which reads every table from its layout.
 """
 from __future__ import annotations
 
@@ -53,6 +49,7 @@ from .sampler import observe, worlds, sample_worlds, all_worlds
 from .solver import Solver, PlayRules, PlayState, SearchLimit
 
 _CONV_CACHE: dict = {}
+CLOSE_CALL = 0.5        # search the bid when the next bid is within this many sd of the limit
 # Solver nodes one decision may search.  CPython spends 5-7.5 microseconds a node on the
 # decisions that search most (python -m thousand bench --bot hard --slowest 60), the
 # browser's Pyodide about 1.7 times as long: 100,000 nodes are at most ~1.1 s there, and the
@@ -142,14 +139,14 @@ def two_seat_worlds(k, count: int, rng: random.Random) -> list:
     return out
 
 
-SEARCHED = ("play", "giving", "contract")
-# the phases searched by the number of playing seats; elsewhere the normal bot chooses.  At
-# four to six the normal bot's gives did better
+SEARCHED = ("play", "giving", "contract", "bidding")
+# the phases searched by the number of playing seats; elsewhere the normal bot chooses.  The
+# bidding model is fitted at three seats.  At four to six the normal bot's gives did better
 # than the search's (200 duplicate deals at `four`, seed 2026, worlds 8, hard − normal1:
 # +9.80 with its gives, +7.60 with gives that make the bid most often, +6.66 with gives
 # valued by their best contract): with three defenders seeing each other's cards the open-hand
 # values of a give are too pessimistic to rank them.
-SEARCHED_BY_SEATS = {2: SEARCHED, 3: SEARCHED}
+SEARCHED_BY_SEATS = {2: ("play", "giving", "contract"), 3: SEARCHED}
 SEARCHED_MANY = ("play", "contract")
 
 
@@ -292,11 +289,10 @@ def split_points(world, decl: int, defenders, value: int) -> tuple:
 
 
 # the contract decision tests the contracts it may name and these steps below the lowest;
-# the gives at a table of two a ladder of values: zero-window tests, far cheaper than exact
-# values
+# the bidding search a ladder of values: zero-window tests, far cheaper than exact values
 LOWER_STEPS = (20, 40, 60, 80)
 TEST_SHARE = 16         # a ladder test may use 1/16 of the decision's nodes
-VALUE_LADDER = tuple(range(20, 301, 10))
+BID_LADDER = tuple(range(20, 301, 10))
 
 
 def bracket_value(solver: Solver, st: PlayState, ladder, test_nodes: int | None = None) -> float:
@@ -397,7 +393,8 @@ class HardBot:
     def __init__(self, seed: int = 0, budget: float = 0.5, worlds: int | None = None,
                  max_worlds: int = 200, min_worlds: int = 3, node_budget: int | None = NODE_BUDGET,
                  inference: bool = True, calibrate_contracts: bool = False,
-                 nodes: int | None = None, defence_defer: float | None = None):
+                 bid_margin: float | None = None, nodes: int | None = None,
+                 defence_defer: float | None = None):
         self.rng = random.Random(seed)
         self.budget = budget
         self.fixed = worlds
@@ -407,11 +404,12 @@ class HardBot:
         self.node_budget = node_budget
         self.inference = inference
         self.calibrate_contracts = calibrate_contracts
+        self.bid_margin = bid_margin        # None: bidding_model.MARGIN_SD
         self.defence_defer = defence_defer  # None: DEFENCE_DEFER; below 0: never defer
         self.last_estimate: dict | None = None
         self.nodes = 0              # solver nodes of the last decision
-        # where the hard bot does not search (the bidding, SEARCHED_BY_SEATS, the draw game,
-        # the windows of the other rules) and when no world was solved: the careful normal bot
+        # where the hard bot does not search (SEARCHED_BY_SEATS, the draw game, the windows
+        # of the other rules) and when no world was solved: the careful normal bot
         from .normal import NormalBot
         self.fallback = NormalBot(seed)
 
@@ -424,15 +422,15 @@ class HardBot:
             return legal[0]
         phase = view["phase"]
         searched = SEARCHED_BY_SEATS.get(len(view["playing"]), SEARCHED_MANY)
-        if phase == "bidding":
-            return self.bid(view, legal)
         if phase not in searched or not searchable(view):
             return self.fallback.choose(view)
         if phase == "play":
             return self.play(view, legal)
         if phase == "giving":
             return self.give(view, legal)
-        return self.contract(view, legal)
+        if phase == "contract":
+            return self.contract(view, legal)
+        return self.bid(view, legal)
 
     def _solver(self, declarer: int, rules: PlayRules, seats: int = 3) -> Solver:
         s = Solver(declarer, rules, seats=seats)
@@ -441,7 +439,7 @@ class HardBot:
         return s
 
     def _test_nodes(self) -> int | None:
-        """Nodes one zero-window test of a ladder of values may search."""
+        """Nodes one zero-window test of the contract or bidding ladder may search."""
         return None if self.node_budget is None else self.node_budget // TEST_SHARE
 
     def _spent(self, solver: Solver) -> bool:
@@ -635,7 +633,7 @@ class HardBot:
                     if bin(hs[0]).count("1") != bin(hs[1]).count("1"):
                         continue            # more gives to come: judged on the next one
                     st = PlayState(hands=hs, declarer=seats[me], leader=seats[me], rules=rules)
-                    got[a] = bracket_value(solver, st, VALUE_LADDER, self._test_nodes())
+                    got[a] = bracket_value(solver, st, BID_LADDER, self._test_nodes())
                 for a, v in got.items():
                     score[a] += v
                 used += 1
@@ -714,13 +712,77 @@ class HardBot:
 
     # ---- bidding -----------------------------------------------------------------------------
     def bid(self, view: dict, legal: list[str]) -> str:
-        """The careful normal bot's bid (declaring against passing, by points), with the
-        points the hand is worth by the bidding model for the hint where the model was
-        fitted: three playing seats, one talon of three."""
-        action = self.fallback.choose(view)
-        layout = view["layout"]
-        if len(view["playing"]) == 3 and tuple(layout["talons"]) == (3,):
-            mean, _ = bidding_model.predict(mask_of(parse_card(c) for c in view["hand"]))
-            self.last_estimate = {"expected_points": round(calibrated_points("bidding", mean), 1),
-                                  "open_hand_points": round(mean, 1)}
-        return action
+        bids = sorted(int(a.split()[1]) for a in legal if a.startswith("bid"))
+        if not bids:
+            return "pass"
+        me = view["seat"]
+        conv = conventions_of(view)
+        hand = mask_of(parse_card(c) for c in view["hand"])
+        mean, sd = bidding_model.predict(hand)
+        limit = inference.bid_limit(hand, me, view)
+        if self.bid_margin is not None:
+            limit += (bidding_model.MARGIN_SD - self.bid_margin) * sd
+        nxt = bids[0]
+        offset = limit - mean
+        if abs(nxt - limit) <= CLOSE_CALL * sd:
+            # a close call: search — sample talons and opponents' hands, take the talon,
+            # give two cards, and solve each world with open cards
+            searched = self._search_bid(view, hand, conv)
+            if searched is not None:
+                mean = searched
+                limit = mean + offset
+        self.last_estimate = {"expected_points": round(calibrated_points("bidding", mean), 1),
+                              "open_hand_points": round(mean, 1), "limit": round(limit, 1)}
+        if nxt <= limit:
+            return f"bid {nxt}"
+        return "pass"
+
+    def _search_bid(self, view: dict, hand: int, conv) -> float | None:
+        self._begin()
+        rules = PlayRules.from_conventions(conv)
+        me = view["seat"]
+        others = [s for s in view["playing"] if s != me]
+        size = view["layout"]["hand"]
+        tsize = view["layout"]["talons"][0]
+        unseen = [c for c in range(24) if not hand >> c & 1]
+        seats = SolverSeats(view)
+        solver = self._solver(seats[me], rules, len(seats.order))
+        ev = inference.Evidence(view, conv) if self.inference else None
+        if ev is not None and not ev.events:
+            ev = None
+        vals = []
+        try:
+            while len(vals) < self.max_worlds:
+                hands, talon = self._bidding_world(view, hand, unseen, others, size, tsize, ev)
+                mine = hand | mask_of(talon)
+                give = sorted(cards_of(mine), key=lambda c: _keep_score(mine, c))[:len(others)]
+                hands[me] = mine & ~mask_of(give)
+                for i, s in enumerate(others):
+                    hands[s] |= 1 << give[i]
+                st = PlayState(hands=seats.hands(hands), declarer=seats[me], leader=seats[me],
+                               rules=rules)
+                vals.append(bracket_value(solver, st, BID_LADDER, self._test_nodes()))
+                if self._done(len(vals), 0.5):
+                    break
+        except SearchLimit:
+            pass
+        self._end()
+        return sum(vals) / len(vals) if vals else None
+
+    def _bidding_world(self, view, hand, unseen, others, size, tsize, ev):
+        """A talon and the others' hands as dealt; with evidence, one of CANDIDATE_WORLDS
+        uniform deals drawn in proportion to how well it explains their bids."""
+        draws = []
+        for _ in range(CANDIDATE_WORLDS if ev is not None else 1):
+            self.rng.shuffle(unseen)
+            talon = unseen[:tsize]
+            hands = [0] * len(view["names"])
+            for i, s in enumerate(others):
+                hands[s] = mask_of(unseen[tsize + i * size: tsize + (i + 1) * size])
+            draws.append((hands, talon))
+        if ev is None:
+            return draws[0]
+        weights = [ev.likelihood(h) for h, _ in draws]
+        if sum(weights) <= 0:
+            return draws[0]
+        return self.rng.choices(draws, weights=weights, k=1)[0]

@@ -6,12 +6,9 @@ The sampler (``sampler.py``) draws worlds uniformly among those the observation 
 the rules (cards seen, what the play showed).  Actions that were *choices* say more:
 
 * **Bids and passes.**  Every bidder is taken to bid on while the next bid is within his
-  limit, ``bid_limit`` — the solver-calibrated bidding model's value of his hand
-  (``bidding_model.predict``), less a margin — blurred by a normal spread of ``SPREAD``
-  points, since players value hands differently.  (The hard bot bid by that rule until it took
-  the careful normal bot's rule, which also weighs what a pass is worth; the limit stays the
-  model of a bidder here: the careful rule samples 24 talons a decision, far too slow to
-  apply to hundreds of worlds.)  A bid of N in a world weighs Φ((limit − N)/SPREAD), a
+  limit, ``bid_limit`` — the hard bot's own bidding rule over its bidding model
+  (``bidding_model.predict``) — blurred by a normal spread of ``SPREAD`` points, since other
+  players value hands differently.  A bid of N in a world weighs Φ((limit − N)/SPREAD), a
   pass when the next bid was N weighs Φ((N − limit)/SPREAD), on each seat's hand as dealt
   in that world.  The forced bidder's opening 100 is no choice and says nothing.
 * **The giving.**  A declarer gives away the cards he values least (``keep_score_of``, the
@@ -48,7 +45,7 @@ def _phi(x: float) -> float:
 
 
 def bid_limit(hand: int, seat: int, view: dict) -> float:
-    """The highest bid a bidder is taken to make with `hand` at `seat` (the barrel counts)."""
+    """The highest bid the hard bot's rule makes with `hand` at `seat` (the barrel counts)."""
     mean, sd = bidding_model.predict(hand)
     limit = mean - bidding_model.MARGIN_SD * sd
     barrel = view.get("barrel") or []
