@@ -12,12 +12,14 @@ does not depend on --jobs.  Prints the first bot's wins with a 95% interval.
 
 ``--save FILE`` appends each game's result to FILE as it finishes (a JSON line: the game's
 number, the winning bot, the deals) and skips the games FILE already holds for the same
-settings, so a long run can be stopped and started again and ends with the figure of all of
-them.
+settings and the same code (a hash of ``py/thousand``'s sources: a game saved by another
+version of the bots is not this version's result), so a long run can be stopped and started
+again and ends with the figure of all of them.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import multiprocessing as mp
@@ -71,7 +73,7 @@ def main(argv=None) -> int:
     jobs = [(gi, rng.randrange(1 << 31), kinds, args.conventions, think, args.max_deals)
             for gi in range(args.games)]
     key = {"seed": args.seed, "seats": args.seats, "conventions": args.conventions,
-           "think": think, "max_deals": args.max_deals}
+           "think": think, "max_deals": args.max_deals, "code": code_version()}
     done = saved(args.save, key) if args.save else {}
     todo = [j for j in jobs if j[0] not in done]
     if done:
@@ -110,6 +112,14 @@ class _Serial:
 
     def imap(self, fn, items, chunksize=1):
         return map(fn, items)
+
+
+def code_version(package: Path = ROOT / "py" / "thousand") -> str:
+    """A short hash of the package's Python sources (their paths and bytes)."""
+    h = hashlib.sha256()
+    for f in sorted(package.rglob("*.py")):
+        h.update(f.relative_to(package).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()[:12]
 
 
 def saved(path: str, key: dict) -> dict:

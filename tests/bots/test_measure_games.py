@@ -36,3 +36,27 @@ def test_games_of_other_settings_are_not_taken_as_this_runs(tmp_path):
                            check=True, capture_output=True, text=True).stdout.splitlines()[0]
     assert other == fresh
     assert len(saved.read_text().splitlines()) == 4
+
+
+def test_games_saved_by_other_code_are_played_again(tmp_path):
+    saved = tmp_path / "games.jsonl"
+    first = run("--games", "2", "--save", str(saved))
+    rows = [json.loads(x) for x in saved.read_text().splitlines()]
+    saved.write_text("".join(json.dumps({**r, "code": "another"}) + "\n" for r in rows))
+    assert run("--games", "2", "--save", str(saved)) == first
+    assert len(saved.read_text().splitlines()) == 4
+
+
+def test_the_code_version_follows_the_sources(tmp_path):
+    sys.path.insert(0, str(SCRIPT.parent))
+    try:
+        from measure_games import code_version
+    finally:
+        sys.path.remove(str(SCRIPT.parent))
+    pkg = tmp_path / "thousand"
+    (pkg / "bots").mkdir(parents=True)
+    (pkg / "bots" / "hard.py").write_text("WORLDS = 8\n")
+    before = code_version(pkg)
+    assert code_version(pkg) == before
+    (pkg / "bots" / "hard.py").write_text("WORLDS = 9\n")
+    assert code_version(pkg) != before
