@@ -25,6 +25,8 @@ and prints, as medians with the ratio to the bare page of the same run:
   --compare DIR  also loads another built site (e.g. the two-interpreter design of commit
                  db77d54, built with its own scripts/build.py) and prints its time to ready,
                  memory and interpreters, for a before/after.
+  --memory-only  only the memory figures (each also after a forced garbage collection, which
+                 tells what a tab holds from what it has not collected yet).
 Needs what the e2e tests need (chromium, playwright for Python, npm ci).
 """
 from __future__ import annotations
@@ -126,7 +128,8 @@ def memory_of(pw, chromium, url, repeat=False) -> dict:
     page, ready (and for `repeat`, reloaded once its service worker and engine snapshot are
     in place), then 2 s idle; what its renderer processes hold, and what the same browser
     holds with the tab closed (Chromium keeps a spare renderer)."""
-    browser = pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
+    browser = pw.chromium.launch(executable_path=chromium, headless=True,
+                                 args=CHROMIUM_ARGS + ["--js-flags=--expose-gc"])
     try:
         page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
         page.add_init_script(LONGTASKS)
@@ -141,6 +144,13 @@ def memory_of(pw, chromium, url, repeat=False) -> dict:
             page.wait_for_selector(READY, state="attached", timeout=300_000)
         page.wait_for_timeout(2000)
         out = renderer_memory(browser)
+        # what is garbage (a snapshot's 31 MB of bytes, read or made) and what is held
+        page.evaluate("gc()")
+        for w in page.workers:
+            w.evaluate("gc()")
+        page.wait_for_timeout(1000)
+        collected = renderer_memory(browser)
+        out["gc_rss"], out["gc_pss"] = collected["rss"], collected["pss"]
         out["interp"] = interpreters(page)
         out["workers_with_wasm"] = sum(1 for w in page.workers if w.evaluate(
             "performance.getEntriesByType('resource').some(e => e.name.endsWith('pyodide.asm.wasm'))"))
@@ -242,6 +252,7 @@ def main(argv=None) -> int:
     ap.add_argument("--moves", type=int, default=25, help="human moves in the hard-bot run")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     ap.add_argument("--compare", help="another built site to measure (time, memory, interpreters)")
+    ap.add_argument("--memory-only", action="store_true", help="only the memory of the tabs")
     args = ap.parse_args(argv)
     site = Path(args.dir)
     if not args.no_build:
@@ -256,7 +267,7 @@ def main(argv=None) -> int:
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=args.chromium, headless=True, args=CHROMIUM_ARGS)
-        for rate in [int(x) for x in args.throttle.split(",")]:
+        for rate in [] if args.memory_only else [int(x) for x in args.throttle.split(",")]:
             r = {k: [] for k in ("bare_first", "bare_repeat", "first", "repeat", "shown",
                                  "lt_first", "lt_repeat", "lt_bare", "bytes", "interp", "boot",
                                  "bare_interp", "old")}
@@ -315,7 +326,8 @@ def main(argv=None) -> int:
             print(f"longest main-thread task while hard bots play {args.moves} human moves: "
                   f"{bp['longest']:.0f} ms ({bp['n']} long tasks)")
         print("== memory (RSS / PSS of the renderer processes, each tab in a browser of its own, "
-              "2 s idle; 'empty' is the same browser with the tab closed)")
+              "2 s idle, then after a forced garbage collection in the page and its workers; "
+              "'empty' is the same browser with the tab closed)")
         browser.close()
         sites = [("bare PyScript page", url + "bare.html", False), ("the table, repeat visit", url, True),
                  ("the table, first visit", url, False)]
@@ -325,7 +337,8 @@ def main(argv=None) -> int:
             m = memory_of(p, args.chromium, u, repeat)
             print(f"{name}: RSS {m['rss']:.0f} MB, PSS {m['pss']:.0f} MB in {m['n']} renderer processes "
                   f"(empty: RSS {m['empty_rss']:.0f}, PSS {m['empty_pss']:.0f}; the tab: "
-                  f"PSS +{m['pss'] - m['empty_pss']:.0f} MB); "
+                  f"PSS +{m['pss'] - m['empty_pss']:.0f} MB); after GC: RSS {m['gc_rss']:.0f} MB, "
+                  f"PSS {m['gc_pss']:.0f} MB; "
                   f"Pyodide interpreters: {m['interp']} counted by loadPyodide"
                   f" (+ {m['workers_with_wasm']} workers that fetched Pyodide's wasm themselves)")
     httpd.shutdown()
