@@ -77,3 +77,31 @@ def test_a_node_quota_thinks_deterministically_and_longer_with_more_nodes():
             assert small[1] == 3 <= large[1]
             grew += large[1] > 3
     assert grew >= 3
+
+
+@pytest.mark.parametrize("i", range(len(SLOW)))
+def test_a_decision_by_the_clock_stops_its_search_at_the_deadline(i, monkeypatch):
+    """Thinking by the clock (the table, the hint), a decision's search stops at
+    STOP_SHARE × its budget wherever it is, not only at the node limit (one world of the
+    slowest positions ran 2.6 s in the browser's worker): with no budget and no node limit,
+    every search is cut at its first clock reading, and the bot still answers legally."""
+    from thousand.bots.solver import CLOCK_EVERY
+    view = SLOW[i]
+    monkeypatch.setattr(H, "Solver", CountingSolver)
+    CountingSolver.made = []
+    bot = HardBot(seed=i, budget=0.0, node_budget=None)
+    assert bot.choose(view) in view["legal"]
+    nodes = sum(s.nodes for s in CountingSolver.made)
+    assert nodes <= CLOCK_EVERY + 64, nodes
+
+
+def test_the_harness_thinks_without_a_clock(monkeypatch):
+    """A node quota (or a number of worlds) decides the same whatever the clock says: the
+    harness's figures do not depend on the machine's speed."""
+    view = next(v for v in SLOW if v["phase"] == "play")
+    quiet = _worlds_within(view, 30_000, 3)
+    ticks = iter(range(0, 10 ** 9, 1000))
+    monkeypatch.setattr(H.time, "perf_counter", lambda: float(next(ticks)))
+    from thousand.bots import solver as S
+    monkeypatch.setattr(S.time, "perf_counter", lambda: float(next(ticks)))
+    assert _worlds_within(view, 30_000, 3) == quiet

@@ -502,3 +502,27 @@ def test_full_deals_consistent():
         assert declarer_reaches(st, v)
         assert not Solver(0, st.rules).declarer_reaches(st, v + 1)
         assert best_moves(st, s)[0][1] == v
+
+
+def test_a_deadline_stops_the_search_and_leaves_the_solver_usable():
+    """Solver.deadline (hard.py's clock limit, issue 10 item 8): past it, a search stops with
+    SearchLimit at the next clock reading (CLOCK_EVERY nodes); the table keeps only finished
+    searches, so the same solver then finds the exact value; a deadline not reached changes
+    neither the value nor the nodes searched."""
+    import time
+    from thousand.bots.solver import CLOCK_EVERY, SearchLimit
+    for seed in range(3):
+        st = deal_for_bench(seed)
+        free = Solver(0, st.rules)
+        v = free.solve_value(st)
+        assert free.nodes > 2 * CLOCK_EVERY            # a search the clock can cut
+        late = Solver(0, st.rules)
+        late.deadline = time.perf_counter() + 3600
+        assert late.solve_value(st) == v and late.nodes == free.nodes
+        cut = Solver(0, st.rules)
+        cut.deadline = time.perf_counter() - 1
+        with pytest.raises(SearchLimit):
+            cut.solve_value(st)
+        assert cut.nodes <= CLOCK_EVERY + 1
+        cut.deadline = None
+        assert cut.solve_value(st) == v

@@ -55,6 +55,12 @@ CLOSE_CALL = 0.5        # search the bid when the next bid is within this many s
 # browser's Pyodide about 1.7 times as long: 100,000 nodes are at most ~1.1 s there, and the
 # table's time budget (0.8 s) usually stops a decision well before.
 NODE_BUDGET = 100_000
+# A decision thinking by the clock (``budget``, the table and the hint) also stops its search
+# at this share of the budget, wherever the search is (``Solver.deadline``): one world's
+# search can run up to the node limit, which a slower device, or the browser's worker on a
+# busy machine, spends in more than 1.5 s (scripts/bench_bot_web.py found 2.6 s).  Decisions
+# by worlds or nodes (the harness) have no deadline: their results do not depend on time.
+STOP_SHARE = 1.4
 # The table's thinking as a node count, for the harness (deterministic where seconds are not):
 # CPython solves 150,000-180,000 nodes a second on the table's decisions
 # (scripts/measure_worlds.py), and the table's bots think 0.8 s of Pyodide (HARD_BUDGET), the
@@ -435,6 +441,7 @@ class HardBot:
     def _solver(self, declarer: int, rules: PlayRules, seats: int = 3) -> Solver:
         s = Solver(declarer, rules, seats=seats)
         s.node_limit = self.node_budget
+        s.deadline = self._deadline
         self._solvers.append(s)
         return s
 
@@ -443,10 +450,13 @@ class HardBot:
         return None if self.node_budget is None else self.node_budget // TEST_SHARE
 
     def _spent(self, solver: Solver) -> bool:
-        return solver.node_limit is not None and solver.nodes >= solver.node_limit
+        return (solver.node_limit is not None and solver.nodes >= solver.node_limit) or (
+            solver.deadline is not None and time.perf_counter() > solver.deadline)
 
     def _begin(self) -> None:
         self._t0 = time.perf_counter()
+        self._deadline = (None if self.fixed or self.quota
+                          else self._t0 + STOP_SHARE * self.budget)
         self._solvers: list = []
 
     def _end(self) -> None:

@@ -177,7 +177,12 @@ INF = 10 ** 6
 
 
 class SearchLimit(Exception):
-    """A search stopped at the solver's ``node_limit``."""
+    """A search stopped at the solver's ``node_limit`` or ``deadline``."""
+
+
+# With a deadline, the clock is read every this many nodes (about 10 ms of Pyodide), at the
+# same comparison as the node limit: the search's hot path does no more work.
+CLOCK_EVERY = 1024
 
 
 # ---------------------------------------------------------------------------------------------
@@ -383,6 +388,9 @@ class Solver:
     limit) stops a search that would visit more: it raises ``SearchLimit``, and the table
     keeps only what finished searches stored, so the solver stays usable.  The limit is what
     keeps a bot's decision within its time (work per node is bounded; see ``hard.py``).
+    ``self.deadline`` (a ``time.perf_counter()`` value; None: none) stops a search the same
+    way once the clock passes it, read every ``CLOCK_EVERY`` nodes: the node limit is a count,
+    the same on every machine, and a slow machine can still pass the time it stands for.
     """
 
     def __init__(self, declarer: int = 0, rules: PlayRules = DEFAULT_RULES, max_tt: int = 400_000,
@@ -396,7 +404,9 @@ class Solver:
         # interval), "mtdf" (classic MTD(f)) or "full" (one full-window search)
         self.driver = "bisect"
         self._hands = [0] * seats
-        self._limit = [INF * INF]
+        self._limit = [INF * INF]       # the next node count to check: the limit or the clock
+        self._node_limit = None
+        self._deadline = None
         self._sure = {}
         self._search = (_make_search2 if seats == 2 else _make_search if seats == 3
                         else _make_search_many)(self)
@@ -407,11 +417,35 @@ class Solver:
 
     @property
     def node_limit(self) -> int | None:
-        return None if self._limit[0] == INF * INF else self._limit[0]
+        return self._node_limit
 
     @node_limit.setter
     def node_limit(self, n: int | None) -> None:
-        self._limit[0] = INF * INF if n is None else n
+        self._node_limit = n
+        self._arm(self.nodes, 0)
+
+    @property
+    def deadline(self) -> float | None:
+        return self._deadline
+
+    @deadline.setter
+    def deadline(self, t: float | None) -> None:
+        self._deadline = t
+        self._arm(self.nodes, 0)
+
+    def _arm(self, n: int, every: int = CLOCK_EVERY) -> None:
+        """The node count at which the search next stops to check its limit and clock (a
+        new limit or deadline: at the next node, so a deadline already past stops at once)."""
+        stop = INF * INF if self._node_limit is None else self._node_limit
+        self._limit[0] = stop if self._deadline is None else min(stop, n + every)
+
+    def _checkpoint(self, n: int) -> None:
+        """Node n passed the armed count: stop the search (SearchLimit) at the node limit or
+        past the deadline, else arm the next check."""
+        if (self._node_limit is not None and n > self._node_limit) or (
+                self._deadline is not None and time.perf_counter() > self._deadline):
+            raise SearchLimit(n)
+        self._arm(n)
 
     def clear(self) -> None:
         """Forget the transposition table (the search holds this very dict: never rebind it)."""
@@ -435,7 +469,7 @@ class Solver:
         c = self._counter
         c[0] += 1                 # a position inside a trick counts as a node too
         if c[0] > self._limit[0]:
-            raise SearchLimit(c[0])
+            self._checkpoint(c[0])
         if not state.trick:
             return self._boundary(state.hands, state.leader, state.trump, state.trump_owner,
                                   state.taken, alpha, beta)
@@ -550,6 +584,7 @@ def _make_search(solver: Solver):
     RANKS, RANK_POINTS = _RANKS, _RANK_POINTS
     counter = [0]
     limit = solver._limit
+    checkpoint = solver._checkpoint
     sure_memo = solver._sure          # sure_points by position (cleared with the table)
 
     def cheapest(h, k):
@@ -711,7 +746,7 @@ def _make_search(solver: Solver):
         n = counter[0] + 1
         counter[0] = n
         if n > limit[0]:
-            raise SearchLimit(n)
+            checkpoint(n)
         # -- transposition table ----------------------------------------------------------
         # The key: the three hands, the leader, the trump, the seats that may declare a
         # marriage they hold (when the right depends on a trick taken) and, when the lead
@@ -935,6 +970,7 @@ def _make_search2(solver: Solver):
     RANKS, RANK_POINTS = _RANKS, _RANK_POINTS
     counter = [0]
     limit = solver._limit
+    checkpoint = solver._checkpoint
     sure_memo = solver._sure
 
     def cheapest(h, k):
@@ -1044,7 +1080,7 @@ def _make_search2(solver: Solver):
         n = counter[0] + 1
         counter[0] = n
         if n > limit[0]:
-            raise SearchLimit(n)
+            checkpoint(n)
         rights = 0
         if rights_vary:
             for s in (0, 1):
@@ -1222,6 +1258,7 @@ def _make_search_many(solver: Solver):
     SEATS = tuple(range(n_seats))
     counter = [0]
     limit = solver._limit
+    checkpoint = solver._checkpoint
 
     def follow(k, leader, led, win_card, win_seat, pts, trump, owner, taken, alpha, beta):
         """Value of the trick in progress from its k-th card on (k = 1 .. seats - 1): the
@@ -1284,7 +1321,7 @@ def _make_search_many(solver: Solver):
         n = counter[0] + 1
         counter[0] = n
         if n > limit[0]:
-            raise SearchLimit(n)
+            checkpoint(n)
         right = RIGHT[taken >> leader & 1]
         rights = 0
         if rights_vary:
