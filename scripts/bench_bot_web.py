@@ -9,8 +9,10 @@ through the page's own channel (window.thousandEngine.request), with the table's
 thousand.web.budget.HARD_BUDGET; each decision with a choice (a view with more than one legal
 action) is timed in the worker around the bot's choose().  Then the same game is played in
 CPython with the same bots and budget.
-Prints median, 95th percentile and max per decision, overall and by phase.  Target in the
-browser: p95 <= 1.5 s.  Needs what the e2e tests need (chromium, playwright, npm ci).
+Prints median, 95th percentile and max per decision, overall and by phase, and the slowest
+decisions.  Targets in the browser (issue 10): p95 <= 0.9 s, max <= 1.5 s.
+``--save-slowest FILE`` writes the browser's slowest decisions (their views, JSON) to decide
+them again in CPython.  Needs what the e2e tests need (chromium, playwright, npm ci).
 """
 from __future__ import annotations
 
@@ -74,6 +76,7 @@ def main(argv=None) -> int:
     ap.add_argument("--deals", type=int, default=6)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-cpython", action="store_true")
+    ap.add_argument("--save-slowest", metavar="FILE", help="the slowest decisions' views (JSON)")
     bench_site_args(ap)
     args = ap.parse_args(argv)
     site = bench_site(args)
@@ -83,8 +86,15 @@ def main(argv=None) -> int:
     s = summary(web["times"])
     print(format_summary(f"browser (Pyodide in the engine worker, {web['deals']} deals, "
                          f"{web['seconds']:.0f} s)", s))
-    verdict = "OK" if s["p95"] <= 1.5 else "OVER the 1.5 s target"
-    print(f"  browser p95 {s['p95']:.2f} s: {verdict}")
+    verdict = "OK" if s["p95"] <= 0.9 and s["max"] <= 1.5 else "OVER the targets"
+    print(f"  browser p95 {s['p95']:.2f} s (target 0.9), max {s['max']:.2f} s (target 1.5): {verdict}")
+    for r in web["slowest"]:
+        v = r["view"]
+        print(f"  slow: {r['seconds'] * 1000:.0f} ms, decision {r['decision']}, deal "
+              f"{v.get('deal_number')}, seat {r['seat']}, {v['phase']}, "
+              f"{len(v['legal'])} choices, {len(v.get('hand') or [])} cards in hand")
+    if args.save_slowest:
+        Path(args.save_slowest).write_text(json.dumps(web["slowest"]), encoding="utf-8")
     if not args.no_cpython:
         cp = cpython_run(args.deals, args.seed)
         print(format_summary(f"CPython {sys.version.split()[0]} ({cp['deals']} deals, "

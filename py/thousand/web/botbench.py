@@ -2,7 +2,9 @@
 
 ``play_hard(choose, deals, seed)`` plays `deals` deals of one seeded game with a hard bot on
 every seat, awaiting ``choose(seat, view)`` for each action, and times every decision with a
-choice (a view with more than one legal action) around that await.  scripts/bench_bot_web.py
+choice (a view with more than one legal action) around that await, and keeps the views of the
+slowest (``SLOWEST``), so that a decision over the limit can be decided again and examined in
+CPython (``scripts/bench_bot_web.py --save-slowest``).  scripts/bench_bot_web.py
 runs it in the browser (``choose`` = the table's BotRunner, i.e. the bots worker) and in
 CPython (``choose`` = the hard bot called directly) with the same budget.
 """
@@ -14,6 +16,7 @@ import time
 
 from thousand import Game
 
+SLOWEST = 5
 
 def percentile(xs, p):
     xs = sorted(xs)
@@ -25,6 +28,7 @@ def percentile(xs, p):
 async def play_hard(choose, deals: int = 6, seed: int = 1) -> dict:
     g = Game.new(seed=seed, first_dealer=2)
     times: list[list] = []
+    slowest: list[dict] = []
     t_all = time.perf_counter()
     while not g.finished and len(g.sheet) < deals:
         seat = g.current_seat
@@ -34,8 +38,11 @@ async def play_hard(choose, deals: int = 6, seed: int = 1) -> dict:
         dt = time.perf_counter() - t0
         if len(v["legal"]) > 1:
             times.append([v["phase"], dt])
+            slowest.append({"seconds": dt, "seat": seat, "decision": len(times) - 1, "view": v})
+            slowest = sorted(slowest, key=lambda r: -r["seconds"])[:SLOWEST]
         g.apply(action)
-    return {"deals": len(g.sheet), "times": times, "seconds": time.perf_counter() - t_all}
+    return {"deals": len(g.sheet), "times": times, "slowest": slowest,
+            "seconds": time.perf_counter() - t_all}
 
 
 def summary(times) -> dict:
