@@ -16,10 +16,12 @@ chance to defeat it, and among the cards that defeat it most often plays the one
 normal bot would (``DEFENCE_DEFER``): it keeps his own points and plays for a partner who
 cannot see the cards, where the open-hand defence values only the defenders' total.
 
-Time: a decision stops adding worlds when its ``budget`` (seconds) is spent, and never
-searches more than ``node_budget`` solver nodes (``Solver.node_limit``): the limit is a count,
-so it holds whatever the machine's speed, and ``NODE_BUDGET`` is calibrated so that it fits
-1.5 s in the browser's worker (``python -m thousand bench --bot hard --slowest`` prints the
+Time: a decision stops adding worlds when its ``budget`` (seconds) is spent, stops its search
+wherever it is at ``STOP_SHARE`` × the budget (``Solver.deadline``), and never searches more
+than ``node_budget`` solver nodes (``Solver.node_limit``): the limit is a count, the same on
+every machine (the harness's ``nodes``/``worlds`` decide by counts alone, without the clock),
+and ``NODE_BUDGET`` is calibrated so that it fits 1.5 s in the browser's worker when that
+runs at its usual speed (``python -m thousand bench --bot hard --slowest`` prints the
 real times of the slowest decisions found over random deals).  A world whose search would
 pass the limit is dropped; with no world solved the decision falls back to the bidding model
 or the normal bot's choice.
