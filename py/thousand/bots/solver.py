@@ -185,6 +185,33 @@ class SearchLimit(Exception):
 CLOCK_EVERY = 1024
 
 
+class _Limits:
+    """A solver's node limit and deadline, and the node count (``armed[0]``, the list the
+    search compares every node with) at which the search next stops to check them.  Its own
+    object, so that the search's closures hold it and not the solver (no reference cycle
+    keeps a solver's table alive after the solver is dropped)."""
+    __slots__ = ("armed", "node_limit", "deadline")
+
+    def __init__(self, armed: list):
+        self.armed = armed
+        self.node_limit: int | None = None
+        self.deadline: float | None = None
+
+    def arm(self, n: int, every: int = CLOCK_EVERY) -> None:
+        """Check next after `every` more nodes (a new limit or deadline: 0, the next node,
+        so a deadline already past stops at once)."""
+        stop = INF * INF if self.node_limit is None else self.node_limit
+        self.armed[0] = stop if self.deadline is None else min(stop, n + every)
+
+    def checkpoint(self, n: int) -> None:
+        """Node n passed the armed count: stop the search (SearchLimit) at the node limit or
+        past the deadline, else arm the next check."""
+        if (self.node_limit is not None and n > self.node_limit) or (
+                self.deadline is not None and time.perf_counter() > self.deadline):
+            raise SearchLimit(n)
+        self.arm(n)
+
+
 # ---------------------------------------------------------------------------------------------
 # rules and state
 # ---------------------------------------------------------------------------------------------
@@ -405,8 +432,7 @@ class Solver:
         self.driver = "bisect"
         self._hands = [0] * seats
         self._limit = [INF * INF]       # the next node count to check: the limit or the clock
-        self._node_limit = None
-        self._deadline = None
+        self._limits = _Limits(self._limit)
         self._sure = {}
         self._search = (_make_search2 if seats == 2 else _make_search if seats == 3
                         else _make_search_many)(self)
@@ -417,35 +443,21 @@ class Solver:
 
     @property
     def node_limit(self) -> int | None:
-        return self._node_limit
+        return self._limits.node_limit
 
     @node_limit.setter
     def node_limit(self, n: int | None) -> None:
-        self._node_limit = n
-        self._arm(self.nodes, 0)
+        self._limits.node_limit = n
+        self._limits.arm(self.nodes, 0)
 
     @property
     def deadline(self) -> float | None:
-        return self._deadline
+        return self._limits.deadline
 
     @deadline.setter
     def deadline(self, t: float | None) -> None:
-        self._deadline = t
-        self._arm(self.nodes, 0)
-
-    def _arm(self, n: int, every: int = CLOCK_EVERY) -> None:
-        """The node count at which the search next stops to check its limit and clock (a
-        new limit or deadline: at the next node, so a deadline already past stops at once)."""
-        stop = INF * INF if self._node_limit is None else self._node_limit
-        self._limit[0] = stop if self._deadline is None else min(stop, n + every)
-
-    def _checkpoint(self, n: int) -> None:
-        """Node n passed the armed count: stop the search (SearchLimit) at the node limit or
-        past the deadline, else arm the next check."""
-        if (self._node_limit is not None and n > self._node_limit) or (
-                self._deadline is not None and time.perf_counter() > self._deadline):
-            raise SearchLimit(n)
-        self._arm(n)
+        self._limits.deadline = t
+        self._limits.arm(self.nodes, 0)
 
     def clear(self) -> None:
         """Forget the transposition table (the search holds this very dict: never rebind it)."""
@@ -469,7 +481,7 @@ class Solver:
         c = self._counter
         c[0] += 1                 # a position inside a trick counts as a node too
         if c[0] > self._limit[0]:
-            self._checkpoint(c[0])
+            self._limits.checkpoint(c[0])
         if not state.trick:
             return self._boundary(state.hands, state.leader, state.trump, state.trump_owner,
                                   state.taken, alpha, beta)
@@ -584,7 +596,7 @@ def _make_search(solver: Solver):
     RANKS, RANK_POINTS = _RANKS, _RANK_POINTS
     counter = [0]
     limit = solver._limit
-    checkpoint = solver._checkpoint
+    checkpoint = solver._limits.checkpoint
     sure_memo = solver._sure          # sure_points by position (cleared with the table)
 
     def cheapest(h, k):
@@ -970,7 +982,7 @@ def _make_search2(solver: Solver):
     RANKS, RANK_POINTS = _RANKS, _RANK_POINTS
     counter = [0]
     limit = solver._limit
-    checkpoint = solver._checkpoint
+    checkpoint = solver._limits.checkpoint
     sure_memo = solver._sure
 
     def cheapest(h, k):
@@ -1258,7 +1270,7 @@ def _make_search_many(solver: Solver):
     SEATS = tuple(range(n_seats))
     counter = [0]
     limit = solver._limit
-    checkpoint = solver._checkpoint
+    checkpoint = solver._limits.checkpoint
 
     def follow(k, leader, led, win_card, win_seat, pts, trump, owner, taken, alpha, beta):
         """Value of the trick in progress from its k-th card on (k = 1 .. seats - 1): the
