@@ -451,10 +451,6 @@ class HardBot:
         """Nodes one zero-window test of the contract or bidding ladder may search."""
         return None if self.node_budget is None else self.node_budget // TEST_SHARE
 
-    def _spent(self, solver: Solver) -> bool:
-        return (solver.node_limit is not None and solver.nodes >= solver.node_limit) or (
-            solver.deadline is not None and time.perf_counter() > solver.deadline)
-
     def _begin(self) -> None:
         self._t0 = time.perf_counter()
         self._deadline = (None if self.fixed or self.quota
@@ -546,7 +542,7 @@ class HardBot:
             tied = [self.fallback.play(view, near)]
         else:
             tied = [a for a in legal if sign * makes[a] == best_make]
-        if len(tied) > 1 and not self._spent(solver):
+        if len(tied) > 1 and not solver.spent():
             try:
                 for w in ws[:used]:
                     st = self._state(view, w, rules, seats)

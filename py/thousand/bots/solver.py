@@ -192,8 +192,8 @@ class _Limits:
     keeps a solver's table alive after the solver is dropped)."""
     __slots__ = ("armed", "node_limit", "deadline")
 
-    def __init__(self, armed: list):
-        self.armed = armed
+    def __init__(self):
+        self.armed = [INF * INF]
         self.node_limit: int | None = None
         self.deadline: float | None = None
 
@@ -203,11 +203,15 @@ class _Limits:
         stop = INF * INF if self.node_limit is None else self.node_limit
         self.armed[0] = stop if self.deadline is None else min(stop, n + every)
 
+    def over(self, n: int) -> bool:
+        """Would node n pass the node limit, or is the deadline past?"""
+        return (self.node_limit is not None and n > self.node_limit) or (
+            self.deadline is not None and time.perf_counter() > self.deadline)
+
     def checkpoint(self, n: int) -> None:
         """Node n passed the armed count: stop the search (SearchLimit) at the node limit or
         past the deadline, else arm the next check."""
-        if (self.node_limit is not None and n > self.node_limit) or (
-                self.deadline is not None and time.perf_counter() > self.deadline):
+        if self.over(n):
             raise SearchLimit(n)
         self.arm(n)
 
@@ -431,8 +435,7 @@ class Solver:
         # interval), "mtdf" (classic MTD(f)) or "full" (one full-window search)
         self.driver = "bisect"
         self._hands = [0] * seats
-        self._limit = [INF * INF]       # the next node count to check: the limit or the clock
-        self._limits = _Limits(self._limit)
+        self._limits = _Limits()        # node limit, deadline, the next node count to check
         self._sure = {}
         self._search = (_make_search2 if seats == 2 else _make_search if seats == 3
                         else _make_search_many)(self)
@@ -459,6 +462,10 @@ class Solver:
         self._limits.deadline = t
         self._limits.arm(self.nodes, 0)
 
+    def spent(self) -> bool:
+        """Would the next node stop the search (the node limit reached, the deadline past)?"""
+        return self._limits.over(self.nodes + 1)
+
     def clear(self) -> None:
         """Forget the transposition table (the search holds this very dict: never rebind it)."""
         self.tt.clear()
@@ -480,7 +487,7 @@ class Solver:
         """Fail-soft alpha-beta value of any position (trick in progress allowed)."""
         c = self._counter
         c[0] += 1                 # a position inside a trick counts as a node too
-        if c[0] > self._limit[0]:
+        if c[0] > self._limits.armed[0]:
             self._limits.checkpoint(c[0])
         if not state.trick:
             return self._boundary(state.hands, state.leader, state.trump, state.trump_owner,
@@ -595,7 +602,7 @@ def _make_search(solver: Solver):
     free_leads = all(order == (FULL_MASK,) for row in LEAD for order in row)
     RANKS, RANK_POINTS = _RANKS, _RANK_POINTS
     counter = [0]
-    limit = solver._limit
+    limit = solver._limits.armed
     checkpoint = solver._limits.checkpoint
     sure_memo = solver._sure          # sure_points by position (cleared with the table)
 
@@ -981,7 +988,7 @@ def _make_search2(solver: Solver):
     free_leads = all(order == (FULL_MASK,) for row in LEAD for order in row)
     RANKS, RANK_POINTS = _RANKS, _RANK_POINTS
     counter = [0]
-    limit = solver._limit
+    limit = solver._limits.armed
     checkpoint = solver._limits.checkpoint
     sure_memo = solver._sure
 
@@ -1269,7 +1276,7 @@ def _make_search_many(solver: Solver):
     first_met = _first_met
     SEATS = tuple(range(n_seats))
     counter = [0]
-    limit = solver._limit
+    limit = solver._limits.armed
     checkpoint = solver._limits.checkpoint
 
     def follow(k, leader, led, win_card, win_seat, pts, trump, owner, taken, alpha, beta):

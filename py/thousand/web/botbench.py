@@ -18,6 +18,7 @@ from thousand import Game
 
 SLOWEST = 5
 
+
 def percentile(xs, p):
     xs = sorted(xs)
     if not xs:

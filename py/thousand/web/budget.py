@@ -3,8 +3,9 @@
 The hard bot stops adding worlds once its budget (seconds per decision) is spent, stops its
 search wherever it is at thousand.bots.hard.STOP_SHARE (1.4) × the budget, and never searches
 more than its node limit (thousand.bots.hard.NODE_BUDGET), so no decision runs past 1.5 s
-even where one world's search is long or the device slow.  scripts/bench_bot_web.py measures the time per decision
-through the table's worker path in headless Chromium; targets: p95 <= 0.9 s, max <= 1.5 s.
+even where one world's search is long or the device slow.  scripts/bench_bot_web.py measures
+the time per decision through the table's worker path in headless Chromium; targets:
+p95 <= 0.9 s, max <= 1.5 s.
 """
 HARD_BUDGET = 0.8   # the hard bots at the table
 HINT_BUDGET = 1.0   # the human's Hint button (the same search for seat 0; ~1 s)
