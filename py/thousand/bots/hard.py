@@ -52,6 +52,15 @@ from .solver import Solver, PlayRules, PlayState, SearchLimit
 
 _CONV_CACHE: dict = {}
 CLOSE_CALL = 0.5        # search the bid when the next bid is within this many sd of the limit
+# Raising a lone forced bid: when only the forced bidder's 100 stands, a pass may be worth more
+# than defending an ordinary contract, since a forced bidder left alone with a weak hand
+# concedes (each defender collects half the bid) or fails it.  The bidding model values only
+# the declarer's side; the careful normal bot's rule weighs declaring at the next bid against
+# what that pass is worth (``normal.NormalBot._defend``).  ``forced_veto`` (a trial option)
+# raises a lone forced bid only when both rules bid.  Off: on the issue's 3,000 deals at the
+# table's thinking it changed 239 and gained +0.10 a deal (95% CI -0.35 .. +0.54), as many
+# good raises lost as failed ones saved (scripts/trial_forced_veto.py, docs/measurements.md).
+FORCED_VETO = False
 # Solver nodes one decision may search.  CPython spends 5-7.5 microseconds a node on the
 # decisions that search most (python -m thousand bench --bot hard --slowest 60), the
 # browser's Pyodide about 1.7 times as long: 100,000 nodes are at most ~1.1 s there, and the
@@ -175,6 +184,14 @@ def play_state(view: dict, hands, rules: PlayRules, seats: SolverSeats | None = 
     return PlayState(hands=seats.hands(hands), declarer=seats[view["declarer"]],
                      leader=seats[leader], trick=tuple(parse_card(c) for _, c in trick),
                      trump=trump, trump_owner=owner, taken=taken, rules=rules)
+
+
+def lone_forced_bid(view: dict) -> bool:
+    """Is the forced bidder's opening the only bid, and this seat not the forced bidder?
+    (Another seat's bid, blind game or unblinding is a bid; only passes are not.)"""
+    me = view["seat"]
+    return view.get("forced_bidder") not in (None, me) and all(
+        a == "pass" for s, a in view.get("bids") or () if s != me)
 
 
 def _move_of(action: str):
@@ -395,14 +412,16 @@ class HardBot:
                  like ``worlds``, and it thinks as the table does: TABLE_NODES, HINT_NODES);
     node_budget  the most solver nodes one decision searches, whatever the budget or worlds;
     inference    weigh the worlds by the others' bids, gives and marriages (else uniform);
-    calibrate_contracts  value contracts by the calibrated chance of making them.
+    calibrate_contracts  value contracts by the calibrated chance of making them;
+    forced_veto  raise a lone forced bid only where the careful normal bot would (a trial
+                 option, off: FORCED_VETO).
     """
 
     def __init__(self, seed: int = 0, budget: float = 0.5, worlds: int | None = None,
                  max_worlds: int = 200, min_worlds: int = 3, node_budget: int | None = NODE_BUDGET,
                  inference: bool = True, calibrate_contracts: bool = False,
                  bid_margin: float | None = None, nodes: int | None = None,
-                 defence_defer: float | None = None):
+                 defence_defer: float | None = None, forced_veto: bool | None = None):
         self.rng = random.Random(seed)
         self.budget = budget
         self.fixed = worlds
@@ -414,6 +433,7 @@ class HardBot:
         self.calibrate_contracts = calibrate_contracts
         self.bid_margin = bid_margin        # None: bidding_model.MARGIN_SD
         self.defence_defer = defence_defer  # None: DEFENCE_DEFER; below 0: never defer
+        self.forced_veto = FORCED_VETO if forced_veto is None else forced_veto
         self.last_estimate: dict | None = None
         self.nodes = 0              # solver nodes of the last decision
         # where the hard bot does not search (SEARCHED_BY_SEATS, the draw game, the windows
@@ -742,6 +762,9 @@ class HardBot:
         self.last_estimate = {"expected_points": round(calibrated_points("bidding", mean), 1),
                               "open_hand_points": round(mean, 1), "limit": round(limit, 1)}
         if nxt <= limit:
+            if self.forced_veto and lone_forced_bid(view) \
+                    and self.fallback.bid(view, legal) == "pass":
+                return "pass"
             return f"bid {nxt}"
         return "pass"
 
