@@ -34,6 +34,7 @@ from thousand.bots import hard, inference, bidding_model  # noqa: E402
 from thousand.bots.match import (_ci, _deal_group, _deal_sums, _first_minus_rest,  # noqa: E402
                                  _make_bots, fresh_deal)
 from thousand.bots import make_bot  # noqa: E402
+from thousand.bots.normal import lone_forced_bid  # noqa: E402
 from thousand.cards import card as parse_card, mask_of  # noqa: E402
 from thousand.conventions import Conventions  # noqa: E402
 
@@ -41,7 +42,7 @@ from thousand.conventions import Conventions  # noqa: E402
 def reachable(view: dict, careful) -> bool:
     """Can the veto change the hard bot's decision at this bidding turn?"""
     bids = sorted(int(a.split()[1]) for a in view["legal"] if a.startswith("bid"))
-    if not bids or not hard.lone_forced_bid(view):
+    if not bids or not lone_forced_bid(view):
         return False
     if careful.bid(view, view["legal"]) != "pass":
         return False

@@ -47,6 +47,7 @@ from ..conventions import Conventions
 from ..scoring import DealSummary, Standing, multipliers, score_deal
 from .baseline import keep_score_of as _keep_score
 from . import bidding_model, inference
+from .normal import lone_forced_bid
 from .sampler import observe, worlds, sample_worlds, all_worlds
 from .solver import Solver, PlayRules, PlayState, SearchLimit
 
@@ -184,14 +185,6 @@ def play_state(view: dict, hands, rules: PlayRules, seats: SolverSeats | None = 
     return PlayState(hands=seats.hands(hands), declarer=seats[view["declarer"]],
                      leader=seats[leader], trick=tuple(parse_card(c) for _, c in trick),
                      trump=trump, trump_owner=owner, taken=taken, rules=rules)
-
-
-def lone_forced_bid(view: dict) -> bool:
-    """Is the forced bidder's opening the only bid, and this seat not the forced bidder?
-    (Another seat's bid, blind game or unblinding is a bid; only passes are not.)"""
-    me = view["seat"]
-    return view.get("forced_bidder") not in (None, me) and all(
-        a == "pass" for s, a in view.get("bids") or () if s != me)
 
 
 def _move_of(action: str):

@@ -160,6 +160,14 @@ def estimate(hand: int, ctx: "Ctx") -> float:
     return sum(a * b for a, b in zip(w, f))
 
 
+def lone_forced_bid(view: dict) -> bool:
+    """Is the forced bidder's 100 the only bid at this bidding turn, and this seat not the
+    forced bidder?  (Another seat's bid or unblinding is a bid; a blind game ends the bidding.)"""
+    me = view["seat"]
+    return view["forced_bidder"] != me and not any(
+        a.startswith("bid") or a == "unblind" for s, a in view["bids"] if s != me)
+
+
 class Ctx:
     """The table's constants for one decision, from the view."""
 
@@ -510,8 +518,7 @@ class NormalBot:
         """What passing is worth: defending against a player who bid, or, when nobody has
         bid and nobody else may, against the forced bidder left at 100."""
         me = view["seat"]
-        if any(a.startswith("bid") or a == "unblind" for s, a in view["bids"] if s != me) \
-                or view["forced_bidder"] == me:
+        if not lone_forced_bid(view):
             return ctx.defend
         spoken = {s for s, _ in view["bids"]}
         waiting = [s for s in ctx.playing if s not in spoken and s != me
