@@ -60,7 +60,7 @@ CLOSE_CALL = 0.5        # search the bid when the next bid is within this many s
 # what that pass is worth (``normal.NormalBot._defend``).  ``forced_veto`` (a trial option)
 # raises a lone forced bid only when both rules bid.  Off: on the issue's 3,000 deals at the
 # table's thinking it changed 239 and gained +0.10 a deal (95% CI -0.35 .. +0.54), as many
-# good raises lost as failed ones saved (scripts/trial_forced_veto.py, docs/measurements.md).
+# good raises lost as failed ones saved (scripts/trial_bidding.py, docs/measurements.md).
 FORCED_VETO = False
 # Solver nodes one decision may search.  CPython spends 5-7.5 microseconds a node on the
 # decisions that search most (python -m thousand bench --bot hard --slowest 60), the
@@ -407,14 +407,17 @@ class HardBot:
     inference    weigh the worlds by the others' bids, gives and marriages (else uniform);
     calibrate_contracts  value contracts by the calibrated chance of making them;
     forced_veto  raise a lone forced bid only where the careful normal bot would (a trial
-                 option, off: FORCED_VETO).
+                 option, off: FORCED_VETO);
+    close_call   search the bid when the next bid is within this many sd of the limit
+                 (None: CLOSE_CALL).
     """
 
     def __init__(self, seed: int = 0, budget: float = 0.5, worlds: int | None = None,
                  max_worlds: int = 200, min_worlds: int = 3, node_budget: int | None = NODE_BUDGET,
                  inference: bool = True, calibrate_contracts: bool = False,
                  bid_margin: float | None = None, nodes: int | None = None,
-                 defence_defer: float | None = None, forced_veto: bool | None = None):
+                 defence_defer: float | None = None, forced_veto: bool | None = None,
+                 close_call: float | None = None):
         self.rng = random.Random(seed)
         self.budget = budget
         self.fixed = worlds
@@ -427,6 +430,7 @@ class HardBot:
         self.bid_margin = bid_margin        # None: bidding_model.MARGIN_SD
         self.defence_defer = defence_defer  # None: DEFENCE_DEFER; below 0: never defer
         self.forced_veto = FORCED_VETO if forced_veto is None else forced_veto
+        self.close_call = CLOSE_CALL if close_call is None else close_call
         self.last_estimate: dict | None = None
         self.nodes = 0              # solver nodes of the last decision
         # where the hard bot does not search (SEARCHED_BY_SEATS, the draw game, the windows
@@ -733,19 +737,14 @@ class HardBot:
 
     # ---- bidding -----------------------------------------------------------------------------
     def bid(self, view: dict, legal: list[str]) -> str:
-        bids = sorted(int(a.split()[1]) for a in legal if a.startswith("bid"))
-        if not bids:
+        window = self.bid_window(view, legal)
+        if window is None:
             return "pass"
-        me = view["seat"]
+        nxt, mean, limit, sd = window
         conv = conventions_of(view)
         hand = mask_of(parse_card(c) for c in view["hand"])
-        mean, sd = bidding_model.predict(hand)
-        limit = inference.bid_limit(hand, me, view)
-        if self.bid_margin is not None:
-            limit += (bidding_model.MARGIN_SD - self.bid_margin) * sd
-        nxt = bids[0]
         offset = limit - mean
-        if abs(nxt - limit) <= CLOSE_CALL * sd:
+        if abs(nxt - limit) <= self.close_call * sd:
             # a close call: search — sample talons and opponents' hands, take the talon,
             # give two cards, and solve each world with open cards
             searched = self._search_bid(view, hand, conv)
@@ -760,6 +759,20 @@ class HardBot:
                 return "pass"
             return f"bid {nxt}"
         return "pass"
+
+    def bid_window(self, view: dict, legal: list[str]) -> tuple | None:
+        """(the next bid, the bidding model's mean, the limit, its sd) for this bidding turn,
+        None when no bid is legal.  The bid is made when the next bid is within the limit;
+        within ``close_call`` sd of it a search of the hand replaces the model's mean."""
+        bids = sorted(int(a.split()[1]) for a in legal if a.startswith("bid"))
+        if not bids:
+            return None
+        hand = mask_of(parse_card(c) for c in view["hand"])
+        mean, sd = bidding_model.predict(hand)
+        limit = inference.bid_limit(hand, view["seat"], view)
+        if self.bid_margin is not None:
+            limit += (bidding_model.MARGIN_SD - self.bid_margin) * sd
+        return bids[0], mean, limit, sd
 
     def _search_bid(self, view: dict, hand: int, conv) -> float | None:
         self._begin()
