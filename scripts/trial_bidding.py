@@ -13,6 +13,8 @@ Changes:
                    (``HardBot(forced_veto=True)``)
     close_call=B   search the bid within B sd of the limit instead of ``hard.CLOSE_CALL``
                    (``HardBot(close_call=B)``)
+    bid_blend      at a close call, the search's mean weighed with the model's
+                   (``HardBot(bid_blend=True)``)
 
 A change of the bidding changes a deal only if the hard bot meets, in some rotation, a bidding
 turn where the change decides otherwise or searches where it did not.  The opponents' bidding
@@ -73,13 +75,25 @@ class CloseCall:
             <= max(base.close_call, self.option["close_call"]) * sd
 
 
+class BidBlend:
+    """``HardBot(bid_blend=True)``: at a close call the search's mean is weighed with the
+    model's; it decides otherwise only where the search runs."""
+    option = {"bid_blend": True}
+
+    def reaches(self, view: dict, window, base) -> bool:
+        nxt, _, limit, sd = window
+        return abs(nxt - limit) <= base.close_call * sd
+
+
 def parse_change(text: str):
     name, _, value = text.partition("=")
     if name == "forced_veto" and not value:
         return ForcedVeto()
     if name == "close_call" and value:
         return CloseCall(float(value))
-    raise SystemExit(f"unknown change {text!r}: forced_veto or close_call=B")
+    if name == "bid_blend" and not value:
+        return BidBlend()
+    raise SystemExit(f"unknown change {text!r}: forced_veto, close_call=B or bid_blend")
 
 
 def _reaches(game, hard_seat: int, bots, change, base) -> bool:
@@ -161,7 +175,7 @@ def _progress(got: dict, reach: list, deals: int) -> None:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--change", required=True, help="forced_veto or close_call=B")
+    ap.add_argument("--change", required=True, help="forced_veto, close_call=B or bid_blend")
     ap.add_argument("--deals", type=int, default=3000)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--nodes", type=int, default=hard.TABLE_NODES)

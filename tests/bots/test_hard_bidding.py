@@ -56,3 +56,38 @@ def test_the_hard_bot_raises_a_lone_forced_bid_only_where_the_careful_rule_would
             assert on == off
     # the veto changed some decisions: the hard bot's own rule would have raised these
     assert vetoed > 0
+
+
+# ---- a close call: the search's mean weighed with the model's (bid_blend) ------------------
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+from thousand.bots.hard import bid_value  # noqa: E402
+
+VALUES = st.lists(st.integers(0, 30).map(lambda k: 10 * k + 5.0), max_size=40)
+
+
+@given(st.floats(0, 300), VALUES, st.floats(1, 1000))
+def test_the_blend_lies_between_the_model_and_the_search(model, values, model_var):
+    v = bid_value(model, values, model_var)
+    if len(values) < 2:
+        assert v == model                       # one world says little about the mean
+    else:
+        mean = sum(values) / len(values)
+        assert min(model, mean) - 1e-9 <= v <= max(model, mean) + 1e-9
+
+
+@given(st.floats(0, 300), st.lists(st.sampled_from([45.0, 95.0, 145.0]), min_size=2,
+                                    max_size=20).filter(lambda vs: len(set(vs)) > 1))
+def test_the_more_worlds_agree_the_more_the_search_counts(model, values):
+    """The same spread of values over twice the worlds halves the search's error variance,
+    so its mean pulls the blend closer (the model's error variance fixed)."""
+    mean = sum(values) / len(values)
+    once, twice = bid_value(model, values), bid_value(model, values * 2)
+    assert abs(twice - mean) <= abs(once - mean) + 1e-9
+    if model != mean:
+        assert abs(twice - mean) < abs(once - mean)
+
+
+def test_worlds_that_all_agree_decide_alone():
+    assert bid_value(100.0, [135.0, 135.0, 135.0]) == 135.0

@@ -13,7 +13,8 @@ import trial_bidding as T  # noqa: E402
 from thousand.conventions import Conventions  # noqa: E402
 
 
-@pytest.mark.parametrize("change,deals", [("forced_veto", 8), ("close_call=0.75", 8)])
+@pytest.mark.parametrize("change,deals", [("forced_veto", 8), ("close_call=0.75", 8),
+                                          ("bid_blend", 8)])
 def test_the_deals_the_screen_passes_over_play_the_same_with_and_without_the_change(change,
                                                                                      deals):
     kinds = ["hard", "normal", "normal"]
@@ -33,5 +34,5 @@ def test_the_deals_the_screen_passes_over_play_the_same_with_and_without_the_cha
 
 
 def test_an_unknown_change_is_refused_with_its_name():
-    with pytest.raises(SystemExit, match="close_call=B"):
+    with pytest.raises(SystemExit, match="bid_blend"):
         T.parse_change("close_call")

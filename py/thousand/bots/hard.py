@@ -53,6 +53,8 @@ from .solver import Solver, PlayRules, PlayState, SearchLimit
 
 _CONV_CACHE: dict = {}
 CLOSE_CALL = 0.5        # search the bid when the next bid is within this many sd of the limit
+MODEL_VAR = 100.0       # the bidding model's error variance on a hand's mean value at a close
+                        # call (scripts/measure_bid_search.py: rms error 10.5 on 60 close calls)
 # Raising a lone forced bid: when only the forced bidder's 100 stands, a pass may be worth more
 # than defending an ordinary contract, since a forced bidder left alone with a weak hand
 # concedes (each defender collects half the bid) or fails it.  The bidding model values only
@@ -391,6 +393,19 @@ def calibrated_points(phase: str, raw: float) -> float:
     return raw if line is None else line[0] + line[1] * raw
 
 
+def bid_value(model: float, values: list, model_var: float = MODEL_VAR) -> float:
+    """A hand's mean open-hand value from the bidding model's mean and the values of the
+    worlds a search solved, each weighed by the inverse of its error variance (the search's:
+    the variance of its worlds over their number; one world tells little)."""
+    n = len(values)
+    if n < 2:
+        return model
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) / n
+    w = model_var / (model_var + var)
+    return w * mean + (1 - w) * model
+
+
 def _estimate(phase: str, view: dict, worlds: int, raw: float, **extra) -> dict:
     return {"worlds": worlds, "make_probability": round(calibrated(phase, raw, worlds, view), 4),
             "open_hand_make_probability": raw, **extra}
@@ -409,7 +424,9 @@ class HardBot:
     forced_veto  raise a lone forced bid only where the careful normal bot would (a trial
                  option, off: FORCED_VETO);
     close_call   search the bid when the next bid is within this many sd of the limit
-                 (None: CLOSE_CALL).
+                 (None: CLOSE_CALL);
+    bid_blend    at a close call, weigh the search's mean with the model's by their error
+                 variances (``bid_value``) instead of taking the search's alone.
     """
 
     def __init__(self, seed: int = 0, budget: float = 0.5, worlds: int | None = None,
@@ -417,7 +434,7 @@ class HardBot:
                  inference: bool = True, calibrate_contracts: bool = False,
                  bid_margin: float | None = None, nodes: int | None = None,
                  defence_defer: float | None = None, forced_veto: bool | None = None,
-                 close_call: float | None = None):
+                 close_call: float | None = None, bid_blend: bool = False):
         self.rng = random.Random(seed)
         self.budget = budget
         self.fixed = worlds
@@ -431,6 +448,7 @@ class HardBot:
         self.defence_defer = defence_defer  # None: DEFENCE_DEFER; below 0: never defer
         self.forced_veto = FORCED_VETO if forced_veto is None else forced_veto
         self.close_call = CLOSE_CALL if close_call is None else close_call
+        self.bid_blend = bid_blend
         self.last_estimate: dict | None = None
         self.nodes = 0              # solver nodes of the last decision
         # where the hard bot does not search (SEARCHED_BY_SEATS, the draw game, the windows
@@ -747,9 +765,10 @@ class HardBot:
         if abs(nxt - limit) <= self.close_call * sd:
             # a close call: search — sample talons and opponents' hands, take the talon,
             # give two cards, and solve each world with open cards
-            searched = self._search_bid(view, hand, conv)
-            if searched is not None:
-                mean = searched
+            values = self.bidding_values(view, hand, conv)
+            if values:
+                mean = (bid_value(mean, values) if self.bid_blend
+                        else sum(values) / len(values))
                 limit = mean + offset
         self.last_estimate = {"expected_points": round(calibrated_points("bidding", mean), 1),
                               "open_hand_points": round(mean, 1), "limit": round(limit, 1)}
@@ -774,7 +793,10 @@ class HardBot:
             limit += (bidding_model.MARGIN_SD - self.bid_margin) * sd
         return bids[0], mean, limit, sd
 
-    def _search_bid(self, view: dict, hand: int, conv) -> float | None:
+    def bidding_values(self, view: dict, hand: int, conv) -> list[float]:
+        """The declarer's open-hand value in each bidding world solved within the search's
+        share of the decision: a talon and the others' hands drawn by the evidence, the talon
+        taken, the two cheapest cards given."""
         self._begin()
         rules = PlayRules.from_conventions(conv)
         me = view["seat"]
@@ -804,7 +826,7 @@ class HardBot:
         except SearchLimit:
             pass
         self._end()
-        return sum(vals) / len(vals) if vals else None
+        return vals
 
     def _bidding_world(self, view, hand, unseen, others, size, tsize, ev):
         """A talon and the others' hands as dealt; with evidence, one of CANDIDATE_WORLDS
