@@ -53,8 +53,11 @@ from .solver import Solver, PlayRules, PlayState, SearchLimit
 
 _CONV_CACHE: dict = {}
 CLOSE_CALL = 0.5        # search the bid when the next bid is within this many sd of the limit
-MODEL_VAR = 100.0       # the bidding model's error variance on a hand's mean value at a close
-                        # call (scripts/measure_bid_search.py: rms error 10.5 on 60 close calls)
+# The bidding model's error variance on a hand's mean value at a close call, for ``bid_blend``
+# (a trial option, off): scripts/measure_bid_search.py finds the model 8.8-10.5 points off (rms)
+# and the search at the table's thinking 9.6-10.5, their blend 6.9; paired on the 3,000
+# deals the blend gained +0.16 a deal (95% CI -0.21 .. +0.52, scripts/trial_bidding.py).
+MODEL_VAR = 100.0
 # Raising a lone forced bid: when only the forced bidder's 100 stands, a pass may be worth more
 # than defending an ordinary contract, since a forced bidder left alone with a weak hand
 # concedes (each defender collects half the bid) or fails it.  The bidding model values only
