@@ -33,10 +33,11 @@ from thousand.conventions import Conventions  # noqa: E402
 
 
 def close_calls(count: int, seed: int, band: float):
-    """(deal index, view) of `count` bidding turns within `band` sd of the hard bot's limit."""
+    """(deal index, view, ``bid_window``) of `count` bidding turns within `band` sd of the
+    hard bot's limit."""
     conv = Conventions()
     rng = random.Random(seed)
-    base = hard.HardBot()
+    base = hard.HardBot(close_call=band)
     found = 0
     d = 0
     while found < count:
@@ -45,9 +46,9 @@ def close_calls(count: int, seed: int, band: float):
         while g.view(g.current_seat)["phase"] == "bidding" and found < count:
             v = g.view(g.current_seat)
             w = base.bid_window(v, v["legal"]) if len(v["legal"]) > 1 else None
-            if w is not None and abs(w[0] - w[2]) <= band * w[3]:
+            if w is not None and base.close(w):
                 found += 1
-                yield d, v
+                yield d, v, w
             g.apply(bidder.choose(v))
         d += 1
 
@@ -64,9 +65,8 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     conv = Conventions()
     rows = []
-    for d, v in close_calls(args.decisions, args.seed, args.band):
+    for d, v, (nxt, model, limit, _) in close_calls(args.decisions, args.seed, args.band):
         hand = mask_of(parse_card(c) for c in v["hand"])
-        nxt, model, limit, _ = hard.HardBot().bid_window(v, v["legal"])
         table = hard.HardBot(seed=d, nodes=args.nodes).bidding_values(v, hand, conv)
         ref = hard.HardBot(seed=10_000 + d, worlds=args.ref_worlds,
                            node_budget=None).bidding_values(v, hand, conv)

@@ -81,8 +81,7 @@ class BidBlend:
     option = {"bid_blend": True}
 
     def reaches(self, view: dict, window, base) -> bool:
-        nxt, _, limit, sd = window
-        return abs(nxt - limit) <= base.close_call * sd
+        return base.close(window)
 
 
 def parse_change(text: str):
@@ -117,8 +116,8 @@ def _reaches(game, hard_seat: int, bots, change, base) -> bool:
             continue
         if change.reaches(v, window, base):
             return True
-        nxt, _, limit, sd = window
-        if abs(nxt - limit) <= base.close_call * sd:
+        nxt, _, limit, _ = window
+        if base.close(window):
             # the search decides with the bot's random state: follow both answers
             return any(_reaches(_after(game, a), hard_seat, bots, change, base)
                        for a in (f"bid {nxt}", "pass"))

@@ -765,7 +765,7 @@ class HardBot:
         conv = conventions_of(view)
         hand = mask_of(parse_card(c) for c in view["hand"])
         offset = limit - mean
-        if abs(nxt - limit) <= self.close_call * sd:
+        if self.close(window):
             # a close call: search — sample talons and opponents' hands, take the talon,
             # give two cards, and solve each world with open cards
             values = self.bidding_values(view, hand, conv)
@@ -795,6 +795,11 @@ class HardBot:
         if self.bid_margin is not None:
             limit += (bidding_model.MARGIN_SD - self.bid_margin) * sd
         return bids[0], mean, limit, sd
+
+    def close(self, window: tuple) -> bool:
+        """Is this bidding turn (``bid_window``) a close call, one the search decides?"""
+        nxt, _, limit, sd = window
+        return abs(nxt - limit) <= self.close_call * sd
 
     def bidding_values(self, view: dict, hand: int, conv) -> list[float]:
         """The declarer's open-hand value in each bidding world solved within the search's
