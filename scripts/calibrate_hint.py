@@ -224,21 +224,35 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--fit", action="store_true")
     ap.add_argument("--save-rows", metavar="FILE", help="also write the decisions as JSON")
-    ap.add_argument("--load-rows", metavar="FILE",
+    ap.add_argument("--load-rows", metavar="FILE", action="append",
                     help="the decisions of an earlier --save-rows instead of playing (their "
-                         "deals, seed and thinking); the shown figures are today's map's")
+                         "deals, seed, opponents and thinking); the shown figures are today's "
+                         "map's; repeat it to pool several files (to fit against several "
+                         "opponents)")
     args = ap.parse_args(argv)
     opp = args.opponents.split(",")
     think = hard_thinking(args.worlds, args.nodes)
     thinking = " ".join(f"{k} {v}" for k, v in think.items())
     if args.load_rows:
-        saved = json.loads(Path(args.load_rows).read_text())
-        args.deals, args.seed, thinking = saved["deals"], saved["seed"], saved["thinking"]
-        allrows = reshown(saved["rows"])
+        parts = [json.loads(Path(f).read_text()) for f in args.load_rows]
+        # files saved before they named their opponents were played against --opponents
+        names = [f"{p['deals']} deals of seed {p['seed']} against "
+                 f"{p.get('opponents', args.opponents)}, {p['thinking']}" for p in parts]
+        if len(parts) == 1:
+            args.deals, args.seed, thinking = parts[0]["deals"], parts[0]["seed"], \
+                parts[0]["thinking"]
+            args.opponents = parts[0].get("opponents", args.opponents)
+        else:
+            args.deals = sum(p["deals"] for p in parts)
+            args.seed = "/".join(str(p["seed"]) for p in parts)
+            thinking = "; ".join(names)
+            args.opponents = "/".join(p.get("opponents", args.opponents) for p in parts)
+        allrows = reshown([r for p in parts for r in p["rows"]])
     else:
         allrows = collect(args.deals, args.seed, opp, think, args.jobs)
     if args.save_rows:
         Path(args.save_rows).write_text(json.dumps({"deals": args.deals, "seed": args.seed,
+                                                    "opponents": args.opponents,
                                                     "thinking": thinking, "rows": allrows}))
     rows = [r for r in allrows if "made" in r]
     prows = [r for r in allrows if "actual" in r]

@@ -31,3 +31,24 @@ def test_saved_decisions_are_shown_again_as_the_hint_showed_them(calib, tmp_path
         assert after["shown"] == pytest.approx(before["shown"], abs=0.06 if "actual" in before
                                                else 1e-4)
     assert calib.main(["--load-rows", str(rows_file)]) == 0
+
+
+def test_saved_decisions_pool_and_name_their_opponents(calib, tmp_path):
+    """Several --load-rows files pool their decisions (a map fitted against several kinds of
+    opponent), and a saved file names the opponents it was played against."""
+    one = tmp_path / "one.json"
+    assert calib.main(["--deals", "2", "--seed", "9", "--worlds", "3", "--opponents",
+                       "normal,normal", "--save-rows", str(one)]) == 0
+    saved = json.loads(one.read_text())
+    assert saved["opponents"] == "normal,normal"
+    old = dict(saved, seed=8, rows=saved["rows"][:3])
+    old.pop("opponents")                  # saved before files named their opponents
+    two = tmp_path / "two.json"
+    two.write_text(json.dumps(old))
+    both = tmp_path / "both.json"
+    assert calib.main(["--load-rows", str(one), "--load-rows", str(two),
+                       "--opponents", "normal1,normal1", "--save-rows", str(both)]) == 0
+    pooled = json.loads(both.read_text())
+    assert len(pooled["rows"]) == len(saved["rows"]) + 3
+    assert pooled["deals"] == 4 and pooled["seed"] == "9/8"
+    assert pooled["opponents"] == "normal,normal/normal1,normal1"
