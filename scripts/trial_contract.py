@@ -2,14 +2,15 @@
 """A change of how the hard bot values the contracts it may name, paired on every deal of a
 long duplicate match for the price of one match and the deals it changes (issue 10).
 
-    python3 scripts/trial_contract.py --option calibrate_contracts=true
+    python3 scripts/trial_contract.py --option calibrate_contracts=false
                                       [--deals 3000] [--first-deal 0] [--seed 2026]
                                       [--nodes 75000] [--opponents normal,normal] [--jobs 2]
                                       [--check 4] [--save FILE]
 
 ``--option NAME=JSON`` names a keyword of ``HardBot`` that only ``HardBot._contract_value``
-reads (``calibrate_contracts``): the valuation of the contracts over the worlds already
-solved, not which worlds are drawn or solved.  Each deal is played as ``match`` plays it, with
+reads (``calibrate_contracts``; ``true`` was the trial that made it the default, ``false``
+now measures going back): the valuation of the contracts over the worlds already solved, not
+which worlds are drawn or solved.  Each deal is played as ``match`` plays it, with
 a hard bot that at every contract decision also values the options the changed way over the
 very same worlds and notes whether it would have named another contract (or conceded, or not).
 Where no decision would differ, the changed bot plays the deal exactly as this one (its random

@@ -7,7 +7,7 @@ options or constants changed, against the same deals as any other trial of the s
                                   [--set CONSTANT=NUMBER ...] [--shift-contract-values X]
                                   [--searched PHASE,...] [--save FILE] [--paired FILE]
 
-``--option`` passes a keyword to ``HardBot`` (``calibrate_contracts=true``,
+``--option`` passes a keyword to ``HardBot`` (``calibrate_contracts=false``,
 ``bid_margin=0.6``); ``--set`` changes a constant of ``thousand.bots.hard``;
 ``--shift-contract-values X`` adds X points to the declarer's open-hand value in every world
 when he names his contract or concedes (the open-hand value is pessimistic on average: does

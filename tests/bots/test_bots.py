@@ -152,14 +152,14 @@ def test_hint_gives_an_action_and_estimate_in_every_phase():
     assert {"bidding", "play"} <= seen
 
 
-def _hard_contract_choice(hands, talon, gives):
+def _hard_contract_choice(hands, talon, gives, **thinking):
     """Dealer 0; seat 1 is the forced bidder at 100 (§3.2), the others pass; seat 1
     takes the talon, makes ``gives`` (§3.4–3.5) and then names the contract (§3.6)."""
     from thousand.bots.hard import HardBot
     g = game_with(["pass", "pass"] + gives, hands=hands, talon=talon)
     view = g.view(1)
     assert view["phase"] == "contract"
-    hb = HardBot(seed=3, worlds=12)
+    hb = HardBot(seed=3, **(thinking or {"worlds": 12}))
     return hb.choose(view), hb.last_estimate, view["legal"]
 
 
@@ -175,12 +175,17 @@ def test_hard_declarer_raises_a_contract_it_is_sure_to_make():
 
 def test_hard_declarer_concedes_a_hopeless_hand():
     """Nines, jacks and no marriage against all the aces and tens: the contract of 100
-    cannot be made, and conceding (§5.4) costs less than failing (§5.2)."""
+    cannot be made, and conceding (§5.4) costs less than failing (§5.2).  The bot thinks as
+    the table does (TABLE_NODES): it weighs made and failed by the calibrated chance of
+    making, which over a dozen worlds none of which makes it is still 20% (the map was
+    fitted at about a hundred), and then it would play the hand out."""
+    from thousand.bots.hard import TABLE_NODES
     hands = [None, None, None]
     hands[1] = "9S JS QS 9C JC 9D JD".split()
     hands[2] = "AS TS KS AH TH KH QH".split()
     hands[0] = "AC TC KC AD TD KD QD".split()
     action, est, legal = _hard_contract_choice(hands, "9H JH QC".split(),
-                                               ["give 9H 0", "give JH 2"])
+                                               ["give 9H 0", "give JH 2"], nodes=TABLE_NODES)
     assert "concede" in legal
     assert action == "concede", (action, est)
+    assert est["if_played"]["make_probability"] < 0.05, est

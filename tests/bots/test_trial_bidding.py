@@ -13,7 +13,7 @@ import trial_bidding as T  # noqa: E402
 from thousand.conventions import Conventions  # noqa: E402
 
 
-@pytest.mark.parametrize("change,deals", [("forced_veto", 8), ("close_call=0.75", 8),
+@pytest.mark.parametrize("change,deals", [("forced_veto", 8), ("close_call=0.75", 15),
                                           ("bid_blend", 8)])
 def test_the_deals_the_screen_passes_over_play_the_same_with_and_without_the_change(change,
                                                                                      deals):

@@ -16,7 +16,7 @@ def test_deals_without_a_differing_contract_decision_play_the_same_with_the_chan
     code = Conventions().to_code()
     rng = random.Random(2026)
     plan = [(d, rng.randrange(1 << 31), d % 3) for d in range(10)]
-    alt = {"calibrate_contracts": True}
+    alt = {"calibrate_contracts": False}     # the valuation before it was the default
     rows = [T.play((d, kinds, code, s, dl, 3000, alt, True)) for d, s, dl in plan]
     for d, base, changed, differs in rows:
         if not differs:

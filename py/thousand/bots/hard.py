@@ -423,7 +423,9 @@ class HardBot:
                  like ``worlds``, and it thinks as the table does: TABLE_NODES, HINT_NODES);
     node_budget  the most solver nodes one decision searches, whatever the budget or worlds;
     inference    weigh the worlds by the others' bids, gives and marriages (else uniform);
-    calibrate_contracts  value contracts by the calibrated chance of making them;
+    calibrate_contracts  value contracts by the calibrated chance of making them (the hint's
+                 map) instead of the open-hand fraction; on since the paired trials of
+                 scripts/trial_contract.py (docs/measurements.md);
     forced_veto  raise a lone forced bid only where the careful normal bot would (a trial
                  option, off: FORCED_VETO);
     close_call   search the bid when the next bid is within this many sd of the limit
@@ -434,7 +436,7 @@ class HardBot:
 
     def __init__(self, seed: int = 0, budget: float = 0.5, worlds: int | None = None,
                  max_worlds: int = 200, min_worlds: int = 3, node_budget: int | None = NODE_BUDGET,
-                 inference: bool = True, calibrate_contracts: bool = False,
+                 inference: bool = True, calibrate_contracts: bool = True,
                  bid_margin: float | None = None, nodes: int | None = None,
                  defence_defer: float | None = None, forced_veto: bool | None = None,
                  close_call: float | None = None, bid_blend: bool = False):
