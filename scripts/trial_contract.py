@@ -4,7 +4,8 @@ long duplicate match for the price of one match and the deals it changes (issue 
 
     python3 scripts/trial_contract.py --option calibrate_contracts=false
                                       [--deals 3000] [--first-deal 0] [--seed 2026]
-                                      [--nodes 75000] [--opponents normal,normal] [--jobs 2]
+                                      [--nodes 75000] [--opponents normal,normal] [--conventions four]
+                                      [--jobs 2]
                                       [--check 4] [--save FILE]
 
 ``--option NAME=JSON`` names a keyword of ``HardBot`` that only ``HardBot._contract_value``
@@ -109,6 +110,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--nodes", type=int, default=hard.TABLE_NODES)
     ap.add_argument("--opponents", default="normal,normal")
+    ap.add_argument("--conventions", help="a preset or share code, as `match` takes it "
+                                          "(the opponents then number its seats less one)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--check", type=int, default=0,
                     help="also play this many deals no decision differed in both ways")
@@ -120,7 +123,7 @@ def main(argv=None) -> int:
         name, _, value = text.partition("=")
         alt[name] = json.loads(value)
     kinds = ["hard"] + args.opponents.split(",")
-    conv = Conventions()
+    conv = Conventions.from_code(args.conventions) if args.conventions else Conventions()
     n = len(kinds)
     rng = random.Random(args.seed)          # the plan of `match --seed`
     plan = [(d, rng.randrange(1 << 31), d % n)
@@ -148,8 +151,8 @@ def main(argv=None) -> int:
                   f"({base:+.2f} against {changed:+.2f})")
             return 1
     span = f"deals {args.first_deal}..{args.first_deal + args.deals - 1} of seed {args.seed}"
-    print(f"{span}, hard ({args.nodes} nodes) against {args.opponents}; the change: "
-          + ", ".join(args.option))
+    print(f"{span}, hard ({args.nodes} nodes) against {args.opponents}, conventions "
+          f"{conv.to_code()}; the change: " + ", ".join(args.option))
     print(_line("the bot as it is", [r[0] for r in rows]))
     diffs = [(r[1] - r[0]) if r[2] else 0.0 for r in rows]
     reached = [r for r in rows if r[2]]

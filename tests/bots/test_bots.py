@@ -189,3 +189,33 @@ def test_hard_declarer_concedes_a_hopeless_hand():
     assert "concede" in legal
     assert action == "concede", (action, est)
     assert est["if_played"]["make_probability"] < 0.05, est
+
+
+def test_a_table_of_two_names_its_contract_on_the_worlds_it_solved_exactly():
+    """At a table of two (RULES §7) the declarer sees every card but a few and usually
+    solves every world there is; the calibration map, fitted at tables of three, does not
+    turn that certainty into a chance: the contract's make probability is the fraction of
+    the worlds, and a contract no world makes is not named where conceding (§5.4) is legal."""
+    from thousand import Conventions, Game
+    from thousand.bots import make_bot
+    from thousand.bots.hard import HardBot
+    seen = 0
+    for seed in range(12):
+        g = Game.new(Conventions.from_code("two"), seed=seed, first_dealer=seed % 2)
+        bots = {s: make_bot("normal", seed=s) for s in range(2)}
+        while not g.sheet and g.phase != "contract":
+            s = g.current_seat
+            g.apply(bots[s].choose(g.view(s)))
+        if g.phase != "contract":
+            continue
+        view = g.view(g.current_seat)
+        hb = HardBot(seed=seed, worlds=8)
+        action = hb.choose(view)
+        est = hb.last_estimate
+        if action == "concede":
+            est = est["if_played"]
+        assert est["make_probability"] == est["open_hand_make_probability"], (seed, est)
+        if est["worlds"] == 1 and "concede" in view["legal"]:
+            assert (action == "concede") == (est["open_hand_make_probability"] == 0), (seed, est)
+        seen += 1
+    assert seen >= 6

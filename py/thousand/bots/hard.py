@@ -367,7 +367,12 @@ def calibration_features(raw: float, worlds: int, view: dict) -> list:
 
 def calibrated(phase: str, raw: float, worlds: int, view: dict) -> float:
     """The chance the declarer really makes his contract, from the open-hand fraction of
-    worlds (``scripts/calibrate_hint.py --fit`` writes the map; raw where it has none)."""
+    worlds (``scripts/calibrate_hint.py --fit`` writes the map; raw where it has none).  The
+    map was fitted at tables of three, where the worlds are a sample of thousands; at a table
+    of two the bot sees every card but a few and usually solves every world there is (often
+    one), so the fraction stays as it is: one certain world is not an 87% chance."""
+    if two_handed(view):
+        return raw
     p = calibrated_of_features(phase, calibration_features(raw, worlds, view))
     return raw if p is None else p
 
