@@ -10,16 +10,18 @@ long duplicate match for the price of one match and the deals it changes (issue 
 
 ``--option NAME=JSON`` names a keyword of ``HardBot`` that only ``HardBot._contract_value``
 reads (``calibrate_contracts``; ``true`` was the trial that made it the default, ``false``
-now measures going back): the valuation of the contracts over the worlds already solved, not
-which worlds are drawn or solved.  Each deal is played as ``match`` plays it, with
-a hard bot that at every contract decision also values the options the changed way over the
-very same worlds and notes whether it would have named another contract (or conceded, or not).
-Where no decision would differ, the changed bot plays the deal exactly as this one (its random
-state is the same: the worlds are drawn alike), so the pair is zero; the deals where one
-differs are played again with the changed bot from the start.  ``--check K`` plays K of the
-others again too, and stops if any differs.  Prints the match figure of the bot as it is (a
-check against earlier runs of the same deals), the deals changed, the paired difference over
-all the deals with its 95% interval, and the changed bot's figure.
+now measures going back; ``contract_map=[…]``, a calibration map fitted against other
+opponents, its four weights as ``hard.calibration_features`` orders them): the valuation of
+the contracts over the worlds already solved, not which worlds are drawn or solved. Each
+deal is played as ``match`` plays it, with a hard bot that at every contract decision also
+values the options the changed way over the very same worlds and notes whether it would have
+named another contract (or conceded, or not). Where no decision would differ, the changed
+bot plays the deal exactly as this one (its random state is the same: the worlds are drawn
+alike), so the pair is zero; the deals where one differs are played again with the changed
+bot from the start. ``--check K`` plays K of the others again too, and stops if any differs.
+Prints the match figure of the bot as it is (a check against earlier runs of the same
+deals), the deals changed, the paired difference over all the deals with its 95% interval,
+and the changed bot's figure.
 """
 from __future__ import annotations
 

@@ -219,3 +219,33 @@ def test_a_table_of_two_names_its_contract_on_the_worlds_it_solved_exactly():
             assert (action == "concede") == (est["open_hand_make_probability"] == 0), (seed, est)
         seen += 1
     assert seen >= 6
+
+
+def test_a_contract_map_given_to_the_hard_bot_is_the_one_its_contracts_read():
+    """The ``contract_map`` trial option (scripts/trial_contract.py) replaces the hint's map
+    in the calibrated contracts: a map that is only the log-odds of the fraction returns the
+    fraction itself (kept off 0 and 1 by half a world), whatever the hint's map says, and a
+    contract's value is made and failed weighted by that chance (§5.4: a contract made scores
+    its value, one failed loses it)."""
+    import math
+    from thousand.bots.hard import HardBot, Outcomes, calibrated, conventions_of
+    identity = [0.0, 1.0, 0.0, 0.0]
+    g = Game.new(Conventions(), seed=5, first_dealer=0)
+    bots = {s: make_bot("normal", seed=s) for s in range(3)}
+    while g.phase != "contract":
+        s = g.current_seat
+        g.apply(bots[s].choose(g.view(s)))
+    view = g.view(g.current_seat)
+    for raw in (0.25, 0.5, 0.75):
+        assert math.isclose(calibrated("contract", raw, 40, view, identity), raw)
+        assert not math.isclose(calibrated("contract", raw, 40, view), raw)
+    me, c = view["seat"], view["contract"]
+    out = Outcomes(view, conventions_of(view))
+    a, b = [s for s in view["playing"] if s != me]
+    splits = [(c + 20, {a: 30, b: 30}), (c - 30, {a: 60, b: 50}), (c, {a: 40, b: 40}),
+              (c - 5, {a: 45, b: 40})]
+    made = sum(out.played(me, c, max(dp, c), d) for dp, d in splits) / 4
+    failed = sum(out.played(me, c, min(dp, c - 1), d) for dp, d in splits) / 4
+    value = HardBot(contract_map=identity)._contract_value(out, me, c, splits, view)
+    assert math.isclose(value, 0.5 * made + 0.5 * failed)
+    assert not math.isclose(HardBot()._contract_value(out, me, c, splits, view), value)

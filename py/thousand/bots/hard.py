@@ -365,25 +365,30 @@ def calibration_features(raw: float, worlds: int, view: dict) -> list:
     return [1.0, x, x * left, 1.0 if view["seat"] == view.get("declarer") else 0.0]
 
 
-def calibrated(phase: str, raw: float, worlds: int, view: dict) -> float:
+def calibrated(phase: str, raw: float, worlds: int, view: dict,
+               weights: list | None = None) -> float:
     """The chance the declarer really makes his contract, from the open-hand fraction of
     worlds (``scripts/calibrate_hint.py --fit`` writes the map; raw where it has none).  The
     map was fitted at tables of three, where the worlds are a sample of thousands; at a table
     of two the bot sees every card but a few and usually solves every world there is (often
-    one), so the fraction stays as it is: one certain world is not an 87% chance."""
+    one), so the fraction stays as it is: one certain world is not an 87% chance.  ``weights``:
+    another map's (a trial's) instead of the hint's."""
     if two_handed(view):
         return raw
-    p = calibrated_of_features(phase, calibration_features(raw, worlds, view))
+    p = calibrated_of_features(phase, calibration_features(raw, worlds, view), weights)
     return raw if p is None else p
 
 
-def calibrated_of_features(phase: str, x: list) -> float | None:
-    """The calibration map at these features (None where the phase has no map)."""
-    try:
-        from .hint_calibration import WEIGHTS
-    except ImportError:          # pragma: no cover - the generated module is part of the tree
-        return None
-    w = WEIGHTS.get(phase)
+def calibrated_of_features(phase: str, x: list, weights: list | None = None) -> float | None:
+    """The calibration map (``weights``, else the hint's) at these features (None where the
+    phase has no map)."""
+    w = weights
+    if w is None:
+        try:
+            from .hint_calibration import WEIGHTS
+        except ImportError:      # pragma: no cover - the generated module is part of the tree
+            return None
+        w = WEIGHTS.get(phase)
     if w is None:
         return None
     z = sum(a * b for a, b in zip(w, x))
@@ -436,7 +441,9 @@ class HardBot:
     close_call   search the bid when the next bid is within this many sd of the limit
                  (None: CLOSE_CALL);
     bid_blend    at a close call, weigh the search's mean with the model's by their error
-                 variances (``bid_value``) instead of taking the search's alone.
+                 variances (``bid_value``) instead of taking the search's alone;
+    contract_map the calibration map's weights the calibrated contracts read (a trial option:
+                 a map fitted against other opponents; None: the hint's, hint_calibration).
     """
 
     def __init__(self, seed: int = 0, budget: float = 0.5, worlds: int | None = None,
@@ -444,7 +451,8 @@ class HardBot:
                  inference: bool = True, calibrate_contracts: bool = True,
                  bid_margin: float | None = None, nodes: int | None = None,
                  defence_defer: float | None = None, forced_veto: bool | None = None,
-                 close_call: float | None = None, bid_blend: bool = False):
+                 close_call: float | None = None, bid_blend: bool = False,
+                 contract_map: list | None = None):
         self.rng = random.Random(seed)
         self.budget = budget
         self.fixed = worlds
@@ -459,6 +467,7 @@ class HardBot:
         self.forced_veto = FORCED_VETO if forced_veto is None else forced_veto
         self.close_call = CLOSE_CALL if close_call is None else close_call
         self.bid_blend = bid_blend
+        self.contract_map = contract_map
         self.last_estimate: dict | None = None
         self.nodes = 0              # solver nodes of the last decision
         # where the hard bot does not search (SEARCHED_BY_SEATS, the draw game, the windows
@@ -758,7 +767,7 @@ class HardBot:
         if not self.calibrate_contracts:
             return sum(out.played(me, c, dp, defp) for dp, defp in splits) / n
         raw = sum(dp >= c for dp, _ in splits) / n
-        p = calibrated("contract", raw, n, view)
+        p = calibrated("contract", raw, n, view, self.contract_map)
         made = sum(out.played(me, c, max(dp, c), defp) for dp, defp in splits) / n
         failed = sum(out.played(me, c, min(dp, c - 1), defp) for dp, defp in splits) / n
         return p * made + (1 - p) * failed
