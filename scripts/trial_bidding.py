@@ -5,7 +5,7 @@ price of the few it can change (issue 10).
     python3 scripts/trial_bidding.py --change forced_veto | --change close_call=1.0
                                      [--deals 3000] [--seed 2026] [--nodes 75000]
                                      [--opponents normal,normal] [--jobs 2]
-                                     [--check 10] [--save FILE]
+                                     [--check 10] [--base FILE] [--save FILE]
 
 Changes:
 
@@ -27,6 +27,13 @@ bots from the same seeds make the same decisions (``--check K`` plays K of them 
 stops if any differs).  The deals it can reach are played both ways, and the paired difference
 over all the deals is their sum divided by ``--deals``.  Prints the screened count, the pairs,
 and the paired mean with its 95% interval (zeros for the deals the change cannot reach).
+
+``--base FILE`` takes the bot as it is from a saved match of the same deals instead of playing
+it again: a ``trial_contract.py --save`` file whose change is now the default (each deal's
+figure is its changed bot's, or the bot's as it was where nothing changed).  Only the change
+is played on the deals it can reach, half the work; ``--check K`` then plays K of those
+without the change as well and stops unless they reproduce the file deal by deal.  Prints
+the bot as it is over all the deals (from the file) and the changed bot's figure.
 """
 from __future__ import annotations
 
@@ -172,6 +179,17 @@ def _progress(got: dict, reach: list, deals: int) -> None:
           f"(95% CI {lo:+.2f} .. {hi:+.2f})", file=sys.stderr, flush=True)
 
 
+def load_base(path: str, seed: int, deals: int, kinds: list) -> list:
+    """Per deal, the bot as it is, from a ``trial_contract.py --save`` file of these deals:
+    the changed bot where its change changed the deal, else the bot as it was."""
+    saved = json.loads(Path(path).read_text())
+    if (saved.get("seed"), saved.get("first_deal", 0), saved.get("kinds")) != (seed, 0, kinds) \
+            or saved.get("deals", 0) < deals:
+        raise SystemExit(f"{path}: not the first {deals} deals of seed {seed} for {kinds}")
+    return [x if x is not None else was
+            for was, x, _ in (saved["figures"][str(d)] for d in range(deals))]
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--change", required=True, help="forced_veto, close_call=B or bid_blend")
@@ -183,6 +201,7 @@ def main(argv=None) -> int:
     ap.add_argument("--check", type=int, default=0,
                     help="also play this many deals the change cannot reach both ways")
     ap.add_argument("--screen-only", action="store_true", help="count the deals it can reach")
+    ap.add_argument("--base", help="the bot as it is, deal by deal, from a saved trial")
     ap.add_argument("--save", help="write the pairs as JSON")
     args = ap.parse_args(argv)
     parse_change(args.change)
@@ -191,6 +210,7 @@ def main(argv=None) -> int:
     n = len(kinds)
     rng = random.Random(args.seed)          # the plan of `match --seed`
     plan = [(d, rng.randrange(1 << 31), d % n) for d in range(args.deals)]
+    base = load_base(args.base, args.seed, args.deals, kinds) if args.base else None
     ctx = mp.get_context("fork")
     with ctx.Pool(args.jobs) as pool:
         hits = dict(pool.imap_unordered(
@@ -202,14 +222,33 @@ def main(argv=None) -> int:
         if args.screen_only:
             return 0
         others = [d for d, _, _ in plan if not hits[d]]
-        checks = random.Random(args.seed + 1).sample(others, min(args.check, len(others)))
+        pool_of_checks = reach if base else others
+        checks = random.Random(args.seed + 1).sample(pool_of_checks,
+                                                     min(args.check, len(pool_of_checks)))
+        if base:
+            # the file is the bot as it is: only the change is played, and the checks
+            # without it must reproduce the file
+            got = {(d, False): base[d] for d in reach}
+            jobs = [(d, False) for d in checks] + [(d, True) for d in reach]
+        else:
+            got = {}
+            jobs = [(d, on) for d in checks + reach for on in (False, True)]
         jobs = [(d, kinds, conv.to_code(), plan[d][1], plan[d][2], args.nodes, args.change, on)
-                for d in checks + reach for on in (False, True)]
-        got: dict = {}
+                for d, on in jobs]
         for i, (d, on, x) in enumerate(pool.imap(play, jobs), 1):
+            if base and not on and x != base[d]:
+                print(f"deal {d}: the bot as it is plays {x:+.2f}, the file says "
+                      f"{base[d]:+.2f}: not the same bot")
+                return 1
             got[(d, on)] = x
             if i % 100 == 0:
                 _progress(got, reach, args.deals)
+    if base:
+        lo, hi = _ci(base)
+        print(f"the bot as it is (from {args.base}): {statistics.mean(base):+.2f} per deal "
+              f"(95% CI {lo:+.2f} .. {hi:+.2f}); {len(checks)} of the deals it can reach "
+              f"played again without the change: the same")
+        checks = []
     for d in checks:
         if got[(d, False)] != got[(d, True)]:
             print(f"deal {d}: the change could not reach it, yet it played differently "
@@ -224,12 +263,17 @@ def main(argv=None) -> int:
     print(f"played differently: {len(changed)} of the {len(reach)}; with {args.change} minus "
           f"without, paired over all {args.deals} deals: {statistics.mean(diffs):+.2f} per deal "
           f"(95% CI {lo:+.2f} .. {hi:+.2f})")
+    if base:
+        after = [b + x for b, x in zip(base, diffs)]
+        lo, hi = _ci(after)
+        print(f"the changed bot: {statistics.mean(after):+.2f} per deal "
+              f"(95% CI {lo:+.2f} .. {hi:+.2f})")
     for d in changed:
         print(f"  deal {d}: {got[(d, False)]:+.2f} -> {got[(d, True)]:+.2f}")
     if args.save:
         Path(args.save).write_text(json.dumps(
             {"seed": args.seed, "deals": args.deals, "nodes": args.nodes, "kinds": kinds,
-             "change": args.change,
+             "change": args.change, "base": args.base,
              "pairs": {str(d): [got[(d, False)], got[(d, True)]] for d in reach}}))
     return 0
 

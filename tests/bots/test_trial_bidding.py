@@ -36,3 +36,45 @@ def test_the_deals_the_screen_passes_over_play_the_same_with_and_without_the_cha
 def test_an_unknown_change_is_refused_with_its_name():
     with pytest.raises(SystemExit, match="bid_blend"):
         T.parse_change("close_call")
+
+
+def _saved_trial(tmp_path, plan, figures, seed=2026):
+    """A ``trial_contract.py --save`` file of these deals: [as it was, changed or None, n]."""
+    import json
+    path = tmp_path / "base.json"
+    path.write_text(json.dumps({"seed": seed, "first_deal": 0, "deals": len(plan),
+                                "nodes": 1500, "kinds": ["hard", "normal", "normal"],
+                                "change": ["calibrate_contracts=true"],
+                                "figures": {str(d): f for d, f in enumerate(figures)}}))
+    return path
+
+
+def test_the_base_is_the_changed_bot_where_it_changed_and_the_bot_as_it_was_elsewhere(tmp_path):
+    plan = [0, 1, 2]
+    path = _saved_trial(tmp_path, plan, [[1.0, None, 0], [2.0, 5.0, 1], [3.0, None, 0]])
+    assert T.load_base(str(path), 2026, 3, ["hard", "normal", "normal"]) == [1.0, 5.0, 3.0]
+    with pytest.raises(SystemExit, match="seed 7"):
+        T.load_base(str(path), 7, 3, ["hard", "normal", "normal"])
+    with pytest.raises(SystemExit, match="first 4 deals"):
+        T.load_base(str(path), 2026, 4, ["hard", "normal", "normal"])
+
+
+def test_a_base_that_is_not_the_bot_as_it_is_stops_the_trial(tmp_path, capsys):
+    """--base: the deals played again without the change must reproduce the file, deal by
+    deal; a file of another bot (one figure off) stops the trial instead of pairing with it."""
+    kinds = ["hard", "normal", "normal"]
+    code = Conventions().to_code()
+    rng = random.Random(2026)
+    plan = [(d, rng.randrange(1 << 31), d % 3) for d in range(6)]
+    reach = [d for d, s, dl in plan if T.screen((d, kinds, code, s, dl, "bid_blend"))[1]]
+    assert reach
+    figures = [[T.play((d, kinds, code, s, dl, 1500, "bid_blend", False))[2], None, 0]
+               for d, s, dl in plan]
+    args = ["--change", "bid_blend", "--deals", "6", "--nodes", "1500", "--jobs", "1",
+            "--check", str(len(reach))]
+    assert T.main(args + ["--base", str(_saved_trial(tmp_path, plan, figures))]) == 0
+    out = capsys.readouterr().out
+    assert "the bot as it is" in out and "the changed bot" in out
+    figures[reach[0]][0] += 1.0
+    assert T.main(args + ["--base", str(_saved_trial(tmp_path, plan, figures))]) == 1
+    assert "not the same bot" in capsys.readouterr().out
