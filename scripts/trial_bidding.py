@@ -13,8 +13,9 @@ Changes:
                    (``HardBot(forced_veto=True)``)
     close_call=B   search the bid within B sd of the limit instead of ``hard.CLOSE_CALL``
                    (``HardBot(close_call=B)``)
-    bid_blend      at a close call, the search's mean weighed with the model's
-                   (``HardBot(bid_blend=True)``)
+    bid_blend[=B]  at a close call, the search's mean weighed with the model's or not
+                   (``HardBot(bid_blend=B)``; the default since the trials of
+                   docs/measurements.md, so ``bid_blend=false`` measures going back)
 
 A change of the bidding changes a deal only if the hard bot meets, in some rotation, a bidding
 turn where the change decides otherwise or searches where it did not.  The opponents' bidding
@@ -83,9 +84,11 @@ class CloseCall:
 
 
 class BidBlend:
-    """``HardBot(bid_blend=True)``: at a close call the search's mean is weighed with the
-    model's; it decides otherwise only where the search runs."""
-    option = {"bid_blend": True}
+    """``HardBot(bid_blend=B)``: at a close call the search's mean is weighed with the
+    model's, or not; it decides otherwise only where the search runs."""
+
+    def __init__(self, on: bool):
+        self.option = {"bid_blend": on}
 
     def reaches(self, view: dict, window, base) -> bool:
         return base.close(window)
@@ -97,9 +100,9 @@ def parse_change(text: str):
         return ForcedVeto()
     if name == "close_call" and value:
         return CloseCall(float(value))
-    if name == "bid_blend" and not value:
-        return BidBlend()
-    raise SystemExit(f"unknown change {text!r}: forced_veto, close_call=B or bid_blend")
+    if name == "bid_blend" and value in ("", "true", "false"):
+        return BidBlend(value != "false")
+    raise SystemExit(f"unknown change {text!r}: forced_veto, close_call=B or bid_blend[=false]")
 
 
 def _reaches(game, hard_seat: int, bots, change, base) -> bool:
@@ -192,7 +195,8 @@ def load_base(path: str, seed: int, deals: int, kinds: list) -> list:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--change", required=True, help="forced_veto, close_call=B or bid_blend")
+    ap.add_argument("--change", required=True,
+                    help="forced_veto, close_call=B or bid_blend[=false]")
     ap.add_argument("--deals", type=int, default=3000)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--nodes", type=int, default=hard.TABLE_NODES)

@@ -54,9 +54,10 @@ from .solver import Solver, PlayRules, PlayState, SearchLimit
 _CONV_CACHE: dict = {}
 CLOSE_CALL = 0.5        # search the bid when the next bid is within this many sd of the limit
 # The bidding model's error variance on a hand's mean value at a close call, for ``bid_blend``
-# (a trial option, off): scripts/measure_bid_search.py finds the model 8.8-10.5 points off (rms)
-# and the search at the table's thinking 9.6-10.5, their blend 6.9; paired on the issue's 3,000
-# deals the blend gained +0.16 a deal (95% CI -0.21 .. +0.52, scripts/trial_bidding.py).
+# (on): scripts/measure_bid_search.py finds the model 8.8-10.5 points off (rms) and the search
+# at the table's thinking 9.6-10.5, their blend 6.9; paired on the issue's 3,000 deals the blend
+# gained +0.16 a deal (95% CI -0.21 .. +0.52) before the calibrated contracts and +0.14
+# (-0.24 .. +0.53) with them (scripts/trial_bidding.py, docs/measurements.md).
 MODEL_VAR = 100.0
 # Raising a lone forced bid: when only the forced bidder's 100 stands, a pass may be worth more
 # than defending an ordinary contract, since a forced bidder left alone with a weak hand
@@ -441,7 +442,8 @@ class HardBot:
     close_call   search the bid when the next bid is within this many sd of the limit
                  (None: CLOSE_CALL);
     bid_blend    at a close call, weigh the search's mean with the model's by their error
-                 variances (``bid_value``) instead of taking the search's alone;
+                 variances (``bid_value``) instead of taking the search's alone (on since
+                 the paired trials of scripts/trial_bidding.py: MODEL_VAR);
     contract_map the calibration map's weights the calibrated contracts read (a trial option:
                  a map fitted against other opponents; None: the hint's, hint_calibration).
     """
@@ -451,7 +453,7 @@ class HardBot:
                  inference: bool = True, calibrate_contracts: bool = True,
                  bid_margin: float | None = None, nodes: int | None = None,
                  defence_defer: float | None = None, forced_veto: bool | None = None,
-                 close_call: float | None = None, bid_blend: bool = False,
+                 close_call: float | None = None, bid_blend: bool = True,
                  contract_map: list | None = None):
         self.rng = random.Random(seed)
         self.budget = budget
