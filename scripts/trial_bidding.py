@@ -50,10 +50,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from thousand.bots import hard  # noqa: E402
 from thousand.bots.match import (_ci, _deal_group, _deal_sums, _first_minus_rest,  # noqa: E402
-                                 _make_bots, fresh_deal)
+                                 _make_bots, deal_plan, fresh_deal)
 from thousand.bots import make_bot  # noqa: E402
 from thousand.bots.normal import lone_forced_bid  # noqa: E402
 from thousand.conventions import Conventions  # noqa: E402
+from trial_contract import changed_bot  # noqa: E402
 
 
 class ForcedVeto:
@@ -182,17 +183,6 @@ def _progress(got: dict, reach: list, deals: int) -> None:
           f"(95% CI {lo:+.2f} .. {hi:+.2f})", file=sys.stderr, flush=True)
 
 
-def load_base(path: str, seed: int, deals: int, kinds: list) -> list:
-    """Per deal, the bot as it is, from a ``trial_contract.py --save`` file of these deals:
-    the changed bot where its change changed the deal, else the bot as it was."""
-    saved = json.loads(Path(path).read_text())
-    if (saved.get("seed"), saved.get("first_deal", 0), saved.get("kinds")) != (seed, 0, kinds) \
-            or saved.get("deals", 0) < deals:
-        raise SystemExit(f"{path}: not the first {deals} deals of seed {seed} for {kinds}")
-    return [x if x is not None else was
-            for was, x, _ in (saved["figures"][str(d)] for d in range(deals))]
-
-
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--change", required=True,
@@ -212,9 +202,8 @@ def main(argv=None) -> int:
     kinds = ["hard"] + args.opponents.split(",")
     conv = Conventions()
     n = len(kinds)
-    rng = random.Random(args.seed)          # the plan of `match --seed`
-    plan = [(d, rng.randrange(1 << 31), d % n) for d in range(args.deals)]
-    base = load_base(args.base, args.seed, args.deals, kinds) if args.base else None
+    plan = deal_plan(args.seed, n, args.deals)     # `match --seed`'s
+    base = changed_bot(args.base, args.seed, args.deals, kinds) if args.base else None
     ctx = mp.get_context("fork")
     with ctx.Pool(args.jobs) as pool:
         hits = dict(pool.imap_unordered(
@@ -252,14 +241,14 @@ def main(argv=None) -> int:
         print(f"the bot as it is (from {args.base}): {statistics.mean(base):+.2f} per deal "
               f"(95% CI {lo:+.2f} .. {hi:+.2f}); {len(checks)} of the deals it can reach "
               f"played again without the change: the same")
-        checks = []
-    for d in checks:
-        if got[(d, False)] != got[(d, True)]:
-            print(f"deal {d}: the change could not reach it, yet it played differently "
-                  f"({got[(d, False)]:+.2f} against {got[(d, True)]:+.2f})")
-            return 1
-    if checks:
-        print(f"{len(checks)} deals it cannot reach: the same both ways")
+    else:
+        for d in checks:
+            if got[(d, False)] != got[(d, True)]:
+                print(f"deal {d}: the change could not reach it, yet it played differently "
+                      f"({got[(d, False)]:+.2f} against {got[(d, True)]:+.2f})")
+                return 1
+        if checks:
+            print(f"{len(checks)} deals it cannot reach: the same both ways")
     pairs = {d: got[(d, True)] - got[(d, False)] for d in reach}
     changed = [d for d in reach if pairs[d]]
     diffs = [pairs.get(d, 0.0) for d in range(args.deals)]

@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from thousand.bots import hard  # noqa: E402
 from thousand.bots.match import (_ci, _deal_group, _deal_sums, _first_minus_rest,  # noqa: E402
-                                 _make_bots)
+                                 _make_bots, deal_plan)
 from thousand.conventions import Conventions  # noqa: E402
 
 
@@ -127,9 +127,7 @@ def main(argv=None) -> int:
     kinds = ["hard"] + args.opponents.split(",")
     conv = Conventions.from_code(args.conventions) if args.conventions else Conventions()
     n = len(kinds)
-    rng = random.Random(args.seed)          # the plan of `match --seed`
-    plan = [(d, rng.randrange(1 << 31), d % n)
-            for d in range(args.first_deal + args.deals)][args.first_deal:]
+    plan = deal_plan(args.seed, n, args.deals, args.first_deal)   # `match --seed`'s
     checks = set(random.Random(args.seed + 1).sample([d for d, _, _ in plan],
                                                      min(args.check, len(plan))))
     jobs = [(d, kinds, conv.to_code(), s, dl, args.nodes, alt, d in checks) for d, s, dl in plan]
@@ -176,6 +174,18 @@ def _save(args, kinds, plan, got) -> None:
         {"seed": args.seed, "first_deal": args.first_deal, "deals": len(plan),
          "nodes": args.nodes, "kinds": kinds, "change": args.option,
          "figures": {str(d): list(got[d]) for d, _, _ in plan}}))
+
+
+def changed_bot(path: str, seed: int, deals: int, kinds: list) -> list:
+    """Per deal, the changed bot of a ``--save`` file of the first ``deals`` deals of ``seed``
+    (the bot as it was where its change changed nothing): the bot as it is once the change
+    has become the default."""
+    saved = json.loads(Path(path).read_text())
+    if (saved.get("seed"), saved.get("first_deal", 0), saved.get("kinds")) != (seed, 0, kinds) \
+            or saved.get("deals", 0) < deals:
+        raise SystemExit(f"{path}: not the first {deals} deals of seed {seed} for {kinds}")
+    return [x if x is not None else was
+            for was, x, _ in (saved["figures"][str(d)] for d in range(deals))]
 
 
 if __name__ == "__main__":

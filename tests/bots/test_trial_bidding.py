@@ -1,7 +1,6 @@
 """scripts/trial_bidding.py: its screen finds every deal a change of the hard bot's bidding can
 change, so the deals it passes over play exactly as without the change and the paired figure
 over all the deals is exact."""
-import random
 import sys
 from pathlib import Path
 
@@ -10,7 +9,9 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 
 import trial_bidding as T  # noqa: E402
+from thousand.bots.match import deal_plan  # noqa: E402
 from thousand.conventions import Conventions  # noqa: E402
+from trial_contract import changed_bot  # noqa: E402
 
 
 # Slices of the seeded plan where each change reaches some deals, changes the play of some of
@@ -22,8 +23,7 @@ def test_the_deals_the_screen_passes_over_play_the_same_with_and_without_the_cha
                                                                                      deals):
     kinds = ["hard", "normal", "normal"]
     code = Conventions().to_code()
-    rng = random.Random(2026)
-    plan = [(d, rng.randrange(1 << 31), d % 3) for d in range(first + deals)][first:]
+    plan = deal_plan(2026, 3, deals, first)
     reach = {d for d, s, dl in plan if T.screen((d, kinds, code, s, dl, change))[1]}
     assert reach and len(reach) < len(plan)
     changed = 0
@@ -41,11 +41,11 @@ def test_an_unknown_change_is_refused_with_its_name():
         T.parse_change("close_call")
 
 
-def _saved_trial(tmp_path, plan, figures, seed=2026):
-    """A ``trial_contract.py --save`` file of these deals: [as it was, changed or None, n]."""
+def _saved_trial(tmp_path, figures, seed=2026):
+    """A ``trial_contract.py --save`` file of the first deals: [as it was, changed or None, n]."""
     import json
     path = tmp_path / "base.json"
-    path.write_text(json.dumps({"seed": seed, "first_deal": 0, "deals": len(plan),
+    path.write_text(json.dumps({"seed": seed, "first_deal": 0, "deals": len(figures),
                                 "nodes": 1500, "kinds": ["hard", "normal", "normal"],
                                 "change": ["calibrate_contracts=true"],
                                 "figures": {str(d): f for d, f in enumerate(figures)}}))
@@ -53,13 +53,12 @@ def _saved_trial(tmp_path, plan, figures, seed=2026):
 
 
 def test_the_base_is_the_changed_bot_where_it_changed_and_the_bot_as_it_was_elsewhere(tmp_path):
-    plan = [0, 1, 2]
-    path = _saved_trial(tmp_path, plan, [[1.0, None, 0], [2.0, 5.0, 1], [3.0, None, 0]])
-    assert T.load_base(str(path), 2026, 3, ["hard", "normal", "normal"]) == [1.0, 5.0, 3.0]
+    path = _saved_trial(tmp_path, [[1.0, None, 0], [2.0, 5.0, 1], [3.0, None, 0]])
+    assert changed_bot(str(path), 2026, 3, ["hard", "normal", "normal"]) == [1.0, 5.0, 3.0]
     with pytest.raises(SystemExit, match="seed 7"):
-        T.load_base(str(path), 7, 3, ["hard", "normal", "normal"])
+        changed_bot(str(path), 7, 3, ["hard", "normal", "normal"])
     with pytest.raises(SystemExit, match="first 4 deals"):
-        T.load_base(str(path), 2026, 4, ["hard", "normal", "normal"])
+        changed_bot(str(path), 2026, 4, ["hard", "normal", "normal"])
 
 
 def test_a_base_that_is_not_the_bot_as_it_is_stops_the_trial(tmp_path, capsys):
@@ -67,17 +66,16 @@ def test_a_base_that_is_not_the_bot_as_it_is_stops_the_trial(tmp_path, capsys):
     deal; a file of another bot (one figure off) stops the trial instead of pairing with it."""
     kinds = ["hard", "normal", "normal"]
     code = Conventions().to_code()
-    rng = random.Random(2026)
-    plan = [(d, rng.randrange(1 << 31), d % 3) for d in range(4)]
+    plan = deal_plan(2026, 3, 4)
     reach = [d for d, s, dl in plan if T.screen((d, kinds, code, s, dl, "bid_blend=false"))[1]]
     assert reach
     figures = [[T.play((d, kinds, code, s, dl, 1500, "bid_blend=false", False))[2], None, 0]
                for d, s, dl in plan]
     args = ["--change", "bid_blend=false", "--deals", "4", "--nodes", "1500", "--jobs", "1",
             "--check", str(len(reach))]
-    assert T.main(args + ["--base", str(_saved_trial(tmp_path, plan, figures))]) == 0
+    assert T.main(args + ["--base", str(_saved_trial(tmp_path, figures))]) == 0
     out = capsys.readouterr().out
     assert "the bot as it is" in out and "the changed bot" in out
     figures[reach[0]][0] += 1.0
-    assert T.main(args + ["--base", str(_saved_trial(tmp_path, plan, figures))]) == 1
+    assert T.main(args + ["--base", str(_saved_trial(tmp_path, figures))]) == 1
     assert "not the same bot" in capsys.readouterr().out

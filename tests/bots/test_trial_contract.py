@@ -1,21 +1,20 @@
 """scripts/trial_contract.py: its hard bot notes, at every contract decision, whether the
 changed valuation would decide otherwise; where none would, the changed bot plays the deal
 exactly as the bot as it is, so the paired figure over all the deals is exact."""
-import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 
 import trial_contract as T  # noqa: E402
+from thousand.bots.match import deal_plan  # noqa: E402
 from thousand.conventions import Conventions  # noqa: E402
 
 
 def test_deals_without_a_differing_contract_decision_play_the_same_with_the_change():
     kinds = ["hard", "normal", "normal"]
     code = Conventions().to_code()
-    rng = random.Random(2026)
-    plan = [(d, rng.randrange(1 << 31), d % 3) for d in range(10)]
+    plan = deal_plan(2026, 3, 10)
     alt = {"calibrate_contracts": False}     # the valuation before it was the default
     rows = [T.play((d, kinds, code, s, dl, 3000, alt, True)) for d, s, dl in plan]
     for d, base, changed, differs in rows:

@@ -37,6 +37,13 @@ def _ci(xs):
     return (m - h, m + h)
 
 
+def deal_plan(seed: int, n: int, deals: int, first: int = 0) -> list:
+    """The duplicate match's deals ``first`` .. ``first + deals - 1`` of ``seed``: (deal, the
+    deal's seed, its dealer), each exactly as a match of ``first + deals`` deals plays it."""
+    rng = random.Random(seed)
+    return [(d, rng.randrange(1 << 31), d % n) for d in range(first + deals)][first:]
+
+
 def fresh_deal(conv, seed: int, dealer: int, position: dict | None = None) -> Game:
     """A game whose first deal is the seeded deal ``seed`` dealt by ``dealer``: a fresh
     game, or one that starts from a ``position`` of ``game_positions`` (the record's
@@ -212,8 +219,7 @@ def duplicate(kinds, deals: int, seed: int, conv=None, bot_options=None, progres
     each exactly as a match of K+deals deals plays it: a long match can be run in parts."""
     conv = conv or Conventions()
     n = len(kinds)
-    rng = random.Random(seed)
-    plan = [(d, rng.randrange(1 << 31), d % n) for d in range(first + deals)][first:]
+    plan = deal_plan(seed, n, deals, first)
     pos = game_positions(conv, positions, seed, jobs) if positions else []
     at = (lambda d: pos[d % len(pos)]) if pos else (lambda d: None)
     external = any(k.startswith("cmd:") for k in kinds)
