@@ -203,7 +203,8 @@ def main(argv=None) -> int:
     conv = Conventions()
     n = len(kinds)
     plan = deal_plan(args.seed, n, args.deals)     # `match --seed`'s
-    base = changed_bot(args.base, args.seed, args.deals, kinds) if args.base else None
+    base = (changed_bot(args.base, args.seed, args.deals, kinds, args.nodes)
+            if args.base else None)
     ctx = mp.get_context("fork")
     with ctx.Pool(args.jobs) as pool:
         hits = dict(pool.imap_unordered(

@@ -176,14 +176,15 @@ def _save(args, kinds, plan, got) -> None:
          "figures": {str(d): list(got[d]) for d, _, _ in plan}}))
 
 
-def changed_bot(path: str, seed: int, deals: int, kinds: list) -> list:
+def changed_bot(path: str, seed: int, deals: int, kinds: list, nodes: int) -> list:
     """Per deal, the changed bot of a ``--save`` file of the first ``deals`` deals of ``seed``
-    (the bot as it was where its change changed nothing): the bot as it is once the change
-    has become the default."""
+    at ``nodes`` (the bot as it was where its change changed nothing): the bot as it is once
+    the change has become the default."""
     saved = json.loads(Path(path).read_text())
-    if (saved.get("seed"), saved.get("first_deal", 0), saved.get("kinds")) != (seed, 0, kinds) \
-            or saved.get("deals", 0) < deals:
-        raise SystemExit(f"{path}: not the first {deals} deals of seed {seed} for {kinds}")
+    if (saved.get("seed"), saved.get("first_deal", 0), saved.get("kinds"),
+            saved.get("nodes")) != (seed, 0, kinds, nodes) or saved.get("deals", 0) < deals:
+        raise SystemExit(f"{path}: not the first {deals} deals of seed {seed} for {kinds} "
+                         f"at {nodes} nodes")
     return [x if x is not None else was
             for was, x, _ in (saved["figures"][str(d)] for d in range(deals))]
 

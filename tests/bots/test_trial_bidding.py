@@ -54,11 +54,14 @@ def _saved_trial(tmp_path, figures, seed=2026):
 
 def test_the_base_is_the_changed_bot_where_it_changed_and_the_bot_as_it_was_elsewhere(tmp_path):
     path = _saved_trial(tmp_path, [[1.0, None, 0], [2.0, 5.0, 1], [3.0, None, 0]])
-    assert changed_bot(str(path), 2026, 3, ["hard", "normal", "normal"]) == [1.0, 5.0, 3.0]
+    kinds = ["hard", "normal", "normal"]
+    assert changed_bot(str(path), 2026, 3, kinds, 1500) == [1.0, 5.0, 3.0]
     with pytest.raises(SystemExit, match="seed 7"):
-        changed_bot(str(path), 7, 3, ["hard", "normal", "normal"])
+        changed_bot(str(path), 7, 3, kinds, 1500)
     with pytest.raises(SystemExit, match="first 4 deals"):
-        changed_bot(str(path), 2026, 4, ["hard", "normal", "normal"])
+        changed_bot(str(path), 2026, 4, kinds, 1500)
+    with pytest.raises(SystemExit, match="at 75000 nodes"):     # another thinking
+        changed_bot(str(path), 2026, 3, kinds, 75000)
 
 
 def test_a_base_that_is_not_the_bot_as_it_is_stops_the_trial(tmp_path, capsys):
