@@ -105,3 +105,44 @@ def test_the_harness_thinks_without_a_clock(monkeypatch):
     from thousand.bots import solver as S
     monkeypatch.setattr(S.time, "perf_counter", lambda: float(next(ticks)))
     assert _worlds_within(view, 30_000, 3) == quiet
+
+
+def test_a_ladder_test_cut_by_the_clock_is_not_a_value():
+    """bracket_value counts a ladder test stopped at its own node cap as not reached, but a
+    test stopped by the decision's deadline stops the world (SearchLimit): counting it as not
+    reached gave the world the lowest value on the ladder, and a contract decision at the
+    table then weighed that world like a solved one (a regression: it went towards
+    conceding exactly when the clock ran out)."""
+    import time
+    from thousand.bots.solver import PlayRules, SearchLimit
+    view = next(v for v in SLOW if v["phase"] == "contract")
+    bot = HardBot(seed=1, budget=1e9)
+    bot._begin()
+    rules = PlayRules.from_conventions(H.conventions_of(view))
+    seats = H.SolverSeats(view)
+    solver = bot._solver(seats[view["seat"]], rules, len(seats.order))
+    w = H.worlds(H.observe(view), 1, bot.rng)[0]
+    st = H.PlayState(hands=seats.hands(w), declarer=seats[view["seat"]],
+                     leader=seats[view["seat"]], rules=rules)
+    ladder = H.BID_LADDER
+    assert H.bracket_value(solver, st, ladder, bot._test_nodes()) > ladder[0] / 2
+    solver.clear()
+    solver.deadline = time.perf_counter() - 1
+    with pytest.raises(SearchLimit):
+        H.bracket_value(solver, st, ladder, bot._test_nodes())
+
+
+@pytest.mark.parametrize("phase", ["contract", "bidding"])
+def test_out_of_time_from_the_start_a_decision_counts_no_world(phase):
+    """With the clock spent before the first world (budget 0, the table's node limit), no
+    world is valued: the contract falls back to the careful normal bot's choice, the bidding
+    to its model, instead of deciding on worlds whose every test was cut."""
+    from thousand.bots.normal import NormalBot
+    for i, view in enumerate(v for v in SLOW if v["phase"] == phase):
+        bot = HardBot(seed=i, budget=0.0)
+        if phase == "contract":
+            assert bot.choose(view) == NormalBot(i).choose(view)
+            assert bot.last_estimate is None
+        else:
+            hand = H.mask_of(H.parse_card(c) for c in view["hand"])
+            assert bot.bidding_values(view, hand, H.conventions_of(view)) == []

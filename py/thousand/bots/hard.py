@@ -325,7 +325,8 @@ def bracket_value(solver: Solver, st: PlayState, ladder, test_nodes: int | None 
     of the step it lies in (half the first step below the ladder).  A test that would search
     more than `test_nodes` nodes counts as not reached (the safe side for the declarer: near
     a strong hand's value a proof can take a hundred times more nodes than far from it);
-    ``SearchLimit`` still stops the whole decision at the solver's own limit."""
+    ``SearchLimit`` still stops the whole decision at the solver's own node limit or past its
+    deadline (a test cut by the clock says nothing about the value: the world is dropped)."""
     lo, hi = 0, len(ladder)          # ladder[:lo] reached, ladder[hi:] not
     total = solver.node_limit
     while lo < hi:
@@ -336,8 +337,8 @@ def bracket_value(solver: Solver, st: PlayState, ladder, test_nodes: int | None 
         try:
             ok = solver.declarer_reaches(st, ladder[mid])
         except SearchLimit:
-            if total is not None and solver.nodes >= total:
-                solver.node_limit = total
+            solver.node_limit = total
+            if solver.spent():      # the decision's own limit or its deadline, not the cap
                 raise
             ok = False
         finally:
