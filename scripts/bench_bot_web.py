@@ -63,12 +63,15 @@ def browser_run(site: Path, deals: int, seed: int, chromium: str) -> dict:
     return res
 
 
-def cpython_run(deals: int, seed: int) -> dict:
-    bots = {s: make_bot("hard", seed=seed * 7 + s, budget=HARD_BUDGET) for s in range(3)}
+def cpython_run(deals: int, seed: int, nodes: int | None = None) -> dict:
+    """The same game in CPython: thinking by the table's clock, or by a node quota (the
+    harness's stand-in for it, TABLE_NODES)."""
+    bots = {s: make_bot("hard", seed=seed * 7 + s, budget=HARD_BUDGET, nodes=nodes)
+            for s in range(3)}
 
     async def choose(seat, view):
         return bots[seat].choose(view)
-    return asyncio.run(play_hard(choose, deals, seed))
+    return asyncio.run(play_hard(choose, deals, seed, lambda seat: bots[seat].nodes))
 
 
 def main(argv=None) -> int:
@@ -76,6 +79,9 @@ def main(argv=None) -> int:
     ap.add_argument("--deals", type=int, default=6)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-cpython", action="store_true")
+    ap.add_argument("--cpython-nodes", type=int, metavar="N",
+                    help="CPython thinks by a node quota (the harness's TABLE_NODES) instead "
+                         "of the clock, to compare the nodes a decision searches")
     ap.add_argument("--save-slowest", metavar="FILE", help="the slowest decisions' views (JSON)")
     bench_site_args(ap)
     args = ap.parse_args(argv)
@@ -96,8 +102,9 @@ def main(argv=None) -> int:
     if args.save_slowest:
         Path(args.save_slowest).write_text(json.dumps(web["slowest"]), encoding="utf-8")
     if not args.no_cpython:
-        cp = cpython_run(args.deals, args.seed)
-        print(format_summary(f"CPython {sys.version.split()[0]} ({cp['deals']} deals, "
+        cp = cpython_run(args.deals, args.seed, args.cpython_nodes)
+        how = f"{args.cpython_nodes:,} nodes" if args.cpython_nodes else "the clock"
+        print(format_summary(f"CPython {sys.version.split()[0]}, by {how} ({cp['deals']} deals, "
                              f"{cp['seconds']:.0f} s)", summary(cp["times"])))
     return 0
 

@@ -335,7 +335,8 @@ class Service:
             if seat not in bots:
                 bots[seat] = make_bot("hard", seed=seed * 7 + seat, budget=HARD_BUDGET)
             return bots[seat].choose(view)
-        return run_sync(play_hard(choose, int(req.get("deals") or 6), seed))
+        return run_sync(play_hard(choose, int(req.get("deals") or 6), seed,
+                                  lambda seat: bots[seat].nodes))
 
 
 def run_sync(coro):
