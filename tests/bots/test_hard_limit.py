@@ -146,3 +146,30 @@ def test_out_of_time_from_the_start_a_decision_counts_no_world(phase):
         else:
             hand = H.mask_of(H.parse_card(c) for c in view["hand"])
             assert bot.bidding_values(view, hand, H.conventions_of(view)) == []
+
+
+@pytest.mark.parametrize("world", [0.0625, 0.125, 0.25])
+def test_by_the_clock_a_world_that_would_end_past_the_budget_is_not_begun(world, monkeypatch):
+    """The table's budget is a limit (issue 10 item 8: fewer worlds rather than run over): a
+    decision by the clock begins another world only while the mean time of those it solved
+    says it ends within its share of the budget.  A fake clock makes every world take
+    `world` seconds: the count of a play decision's worlds is the most that fit in the 0.6
+    share its make counts have (at least ``min_worlds``), where it was one more (each decision
+    ran past its budget by part of a world: the browser's p95 sat on 0.9 s)."""
+    from thousand.bots import solver as S
+    view = next(v for v in SLOW if v["phase"] == "play" and len(v["hand"]) >= 7)
+    clock = [1000.0]
+    monkeypatch.setattr(H.time, "perf_counter", lambda: clock[0])
+    monkeypatch.setattr(S.time, "perf_counter", lambda: clock[0])
+    real = S.Solver.moves_reaching
+
+    def timed(self, *a, **k):
+        clock[0] += world
+        return real(self, *a, **k)
+    monkeypatch.setattr(S.Solver, "moves_reaching", timed)
+    monkeypatch.setattr(S.Solver, "best_moves", lambda self, st, mvs: [(m, 0) for m in mvs])
+    bot = HardBot(seed=3, budget=1.0, node_budget=None)
+    assert bot.choose(view) in view["legal"]
+    share = H.TIE_BREAK_SHARE if view["seat"] == view["declarer"] else H.DEFENCE_SHARE
+    fits = max(bot.min_worlds, int(share / world))
+    assert bot.last_estimate["worlds"] == fits

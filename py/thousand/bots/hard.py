@@ -16,7 +16,8 @@ chance to defeat it, and among the cards that defeat it most often plays the one
 normal bot would (``DEFENCE_DEFER``): it keeps his own points and plays for a partner who
 cannot see the cards, where the open-hand defence values only the defenders' total.
 
-Time: a decision stops adding worlds when its ``budget`` (seconds) is spent, stops its search
+Time: a decision does not begin a world that the mean time of the worlds it solved says would
+end past its ``budget`` (seconds; the budget is a limit, not a point to pass), stops its search
 wherever it is at ``STOP_SHARE`` × the budget (``Solver.deadline``), and never searches more
 than ``node_budget`` solver nodes (``Solver.node_limit``): the limit is a count, the same on
 every machine (the harness's ``nodes``/``worlds`` decide by counts alone, without the clock),
@@ -517,18 +518,22 @@ class HardBot:
     def _end(self) -> None:
         self.nodes = sum(s.nodes for s in self._solvers)
 
-    def _over(self, share: float = 1.0) -> bool:
+    def _over(self, share: float = 1.0, used: int = 0, since: float | None = None) -> bool:
         """Is this share of the decision's budget spent (solver nodes with ``nodes``, else
-        seconds)?"""
+        seconds)?  By the clock, with the `used` worlds solved since `since` (a
+        ``time.perf_counter()`` value), the next world is counted in at their mean time: the
+        budget is a limit, and a world that would end past it is not begun."""
         if self.quota:
             return sum(s.nodes for s in self._solvers) > share * self.quota
-        return time.perf_counter() - self._t0 > share * self.budget
+        now = time.perf_counter()
+        ahead = (now - since) / used if used and since is not None else 0.0
+        return now - self._t0 + ahead > share * self.budget
 
-    def _done(self, used: int, share: float = 1.0) -> bool:
-        """Enough worlds for this decision?"""
+    def _done(self, used: int, share: float = 1.0, since: float | None = None) -> bool:
+        """Enough worlds for this decision (`used` solved since `since`, see ``_over``)?"""
         if self.fixed:
             return used >= self.fixed
-        return used >= self.min_worlds and self._over(share)
+        return used >= self.min_worlds and self._over(share, used, since)
 
     def _draws(self, view: dict, k, count: int, exhaustive: bool = True) -> list:
         """Worlds to solve, in order: with ``inference``, draws in proportion to the evidence
@@ -578,6 +583,7 @@ class HardBot:
         defer = DEFENCE_DEFER if self.defence_defer is None else self.defence_defer
         deferring = me != decl and defer >= 0
         share = DEFENCE_SHARE if deferring else TIE_BREAK_SHARE
+        since = time.perf_counter()
         try:
             for w in ws:
                 st = self._state(view, w, rules, seats)
@@ -585,7 +591,7 @@ class HardBot:
                 for a, mv in moves.items():
                     makes[a] += res[mv]
                 used += 1
-                if self._done(used, share):
+                if self._done(used, share, since):
                     break
         except SearchLimit:
             pass
@@ -600,6 +606,7 @@ class HardBot:
         else:
             tied = [a for a in legal if sign * makes[a] == best_make]
         if len(tied) > 1 and not solver.spent():
+            since = time.perf_counter()
             try:
                 for w in ws[:used]:
                     st = self._state(view, w, rules, seats)
@@ -607,7 +614,8 @@ class HardBot:
                     for a in tied:
                         values[a] += got[moves[a]]
                     nval += 1
-                    if (nval >= self.fixed // 2) if self.fixed else (nval >= 2 and self._over()):
+                    if ((nval >= self.fixed // 2) if self.fixed
+                            else (nval >= 2 and self._over(1.0, nval, since))):
                         break
             except SearchLimit:
                 pass
@@ -643,6 +651,7 @@ class HardBot:
         solver = self._solver(seats[me], rules, len(seats.order))
         score = {cand: 0 for cand in cands}
         used = 0
+        since = time.perf_counter()
         try:
             for w in wl:
                 got = {}
@@ -657,7 +666,7 @@ class HardBot:
                 for cand, ok in got.items():
                     score[cand] += ok
                 used += 1
-                if self._done(used):
+                if self._done(used, since=since):
                     break
         except SearchLimit:
             pass
@@ -684,6 +693,7 @@ class HardBot:
         solver = self._solver(seats[me], rules, 2)
         score = {a: 0.0 for a in legal}
         used = 0
+        since = time.perf_counter()
         try:
             for w in wl:
                 got = {}
@@ -702,7 +712,7 @@ class HardBot:
                 for a, v in got.items():
                     score[a] += v
                 used += 1
-                if self._done(used):
+                if self._done(used, since=since):
                     break
         except SearchLimit:
             pass
@@ -727,12 +737,13 @@ class HardBot:
         low = min(contracts.values(), default=view["contract"])
         ladder = sorted(set(contracts.values()) | {low - d for d in LOWER_STEPS if low - d > 0})
         vals = []
+        since = time.perf_counter()
         try:
             for w in wl:
                 st = PlayState(hands=seats.hands(w), declarer=seats[me], leader=seats[me],
                                rules=rules)
                 vals.append((w, bracket_value(solver, st, ladder, self._test_nodes())))
-                if self._done(len(vals)):
+                if self._done(len(vals), since=since):
                     break
         except SearchLimit:
             pass
@@ -837,6 +848,7 @@ class HardBot:
         if ev is not None and not ev.events:
             ev = None
         vals = []
+        since = time.perf_counter()
         try:
             while len(vals) < self.max_worlds:
                 hands, talon = self._bidding_world(view, hand, unseen, others, size, tsize, ev)
@@ -848,7 +860,7 @@ class HardBot:
                 st = PlayState(hands=seats.hands(hands), declarer=seats[me], leader=seats[me],
                                rules=rules)
                 vals.append(bracket_value(solver, st, BID_LADDER, self._test_nodes()))
-                if self._done(len(vals), 0.5):
+                if self._done(len(vals), 0.5, since):
                     break
         except SearchLimit:
             pass
