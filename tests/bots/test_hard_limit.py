@@ -173,3 +173,29 @@ def test_by_the_clock_a_world_that_would_end_past_the_budget_is_not_begun(world,
     share = H.TIE_BREAK_SHARE if view["seat"] == view["declarer"] else H.DEFENCE_SHARE
     fits = max(bot.min_worlds, int(share / world))
     assert bot.last_estimate["worlds"] == fits
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_second_give_is_the_pair_the_first_one_chose(seed):
+    """The declarer's two gives (RULES.md §4.1: a card to each defender) are one decision:
+    the first give searches the pairs of cards, and the second plays the other card of the
+    pair it chose without searching again (it ran a second full budget at the table, the
+    slowest decisions of a deal after the contract's); a bot that did not make the first
+    give (a reloaded game, the hint) still searches the second."""
+    from thousand import Game
+    g = Game.new(seed=seed, first_dealer=2)
+    bots = {s: HardBot(seed=s, nodes=4000) for s in range(3)}
+    while g.view(g.current_seat)["phase"] != "giving":
+        s = g.current_seat
+        g.apply(bots[s].choose(g.view(s)))
+    me = g.current_seat
+    first = bots[me].choose(g.view(me))
+    assert bots[me].nodes > 0
+    g.apply(first)
+    v = g.view(me)
+    assert v["phase"] == "giving" and v["seat"] == me
+    second = bots[me].choose(v)
+    assert second in v["legal"] and bots[me].nodes == 0
+    assert first.split()[2] != second.split()[2]
+    fresh = HardBot(seed=9, nodes=4000)
+    assert fresh.choose(v) in v["legal"] and fresh.nodes > 0

@@ -474,6 +474,9 @@ class HardBot:
         self.contract_map = contract_map
         self.last_estimate: dict | None = None
         self.nodes = 0              # solver nodes of the last decision
+        # the second card of the pair of gives the first give chose: (the hand it leaves,
+        # the card, to whom, the estimate); played if the next give finds that hand
+        self._give_plan: tuple | None = None
         # where the hard bot does not search (SEARCHED_BY_SEATS, the draw game, the windows
         # of the other rules) and when no world was solved: the careful normal bot
         from .normal import NormalBot
@@ -637,8 +640,15 @@ class HardBot:
         done = {g["to"] for g in view["gives"]}
         receivers = [s for s in view["playing"] if s != me and s not in done]
         cheap = sorted(cards_of(hand), key=lambda c: _keep_score(hand, c))[:4]
+        plan, self._give_plan = self._give_plan, None
+        if len(receivers) == 1 and plan is not None and plan[0] == hand \
+                and f"give {name(plan[1])} {plan[2]}" in legal:
+            # the second give of the pair the first one chose (the hand is as it left it):
+            # one decision, not two searches of the same question
+            self.last_estimate = plan[3]
+            return f"give {name(plan[1])} {plan[2]}"
         if len(receivers) == 1:
-            # the second give: the first card is already decided
+            # the second give, not planned here: the first card is already decided
             cands = [((c, receivers[0]),) for c in cheap]
         else:
             a, b = receivers
@@ -677,6 +687,8 @@ class HardBot:
                                              -sum(_keep_score(hand, c) for c, _ in cand)))
         c, to = best[0]
         self.last_estimate = _estimate("giving", view, used, score[best] / used)
+        if len(best) == 2:
+            self._give_plan = (hand & ~(1 << c), *best[1], self.last_estimate)
         return f"give {name(c)} {to}"
 
     def _give_two(self, view: dict, legal: list[str]) -> str:
