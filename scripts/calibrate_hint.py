@@ -2,7 +2,7 @@
 """Honest advice (issue 10 item 7): the hint's make probability against real outcomes.
 
     python3 scripts/calibrate_hint.py [--deals 300] [--seed 1] [--opponents normal1,normal1]
-                                      [--fit] [--jobs 2] [--worlds 8 | --nodes 94000]
+                                      [--fit] [--jobs 2] [--worlds 8 | --nodes 27500]
 
 Plays seeded duplicate-style deals with the hard bot at seat 0 (the seat a human asks for a
 hint, following it) against the opponents, and records every decision whose estimate has a
@@ -19,8 +19,9 @@ with the tricks still to play and the seat's side as terms) on these deals and w
 
 ``--nodes N`` has the hard bot think as the table's Hint button does (as many worlds as fit in
 N solver nodes, ``hard.HINT_NODES``: 1.0 s of Pyodide) instead of a fixed ``--worlds``; the
-fraction of 8 worlds is noisier than that of the hundred or so the hint solves, so the map is
-fitted and measured that way.
+fraction of 8 worlds is noisier than that of the worlds the hint solves, so the map is fitted
+and measured that way (the map in the package was fitted at 94,000 nodes, the hint's thinking
+before it was measured in the browser itself: 27,500).
 """
 from __future__ import annotations
 

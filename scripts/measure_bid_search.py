@@ -2,7 +2,7 @@
 """How well the hard bot knows a hand's value at a close call in the bidding: its bidding
 model's mean against the search it runs there (issue 10).
 
-    python3 scripts/measure_bid_search.py [--decisions 40] [--seed 11] [--nodes 75000]
+    python3 scripts/measure_bid_search.py [--decisions 40] [--seed 11] [--nodes 22000]
                                           [--ref-worlds 48] [--band 0.5]
 
 The hard bot bids while the next bid is within its limit: the bidding model's mean (a linear

@@ -3,7 +3,7 @@
 normal1 bots, target 55%; a third would be even), in parallel.
 
     python3 scripts/measure_games.py --games 1000 --seed 7 --seats hard,normal1,normal1
-                                     [--worlds 8 | --nodes 75000] [--jobs 2] [--conventions CODE]
+                                     [--worlds 8 | --nodes 22000] [--jobs 2] [--conventions CODE]
                                      [--save FILE]
 
 Game g is a seeded game (``random.Random(seed)``'s g-th draw) with the seats rotated by g, so
@@ -60,7 +60,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seats", default="hard,normal1,normal1")
     ap.add_argument("--worlds", type=int, default=8)
     ap.add_argument("--nodes", type=int, default=0,
-                    help="instead of --worlds: think as the table does (75000: hard.TABLE_NODES)")
+                    help="instead of --worlds: think as the table does (22000: hard.TABLE_NODES)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--conventions", default="classic")
     ap.add_argument("--max-deals", type=int, default=400)

@@ -7,8 +7,9 @@
 Plays the first deals of seeded games of hard bots on a time budget (default 0.47 s: the
 table's 0.8 s divided by Pyodide's factor of 1.7 against CPython, ``bots.bench``) and prints,
 per phase, the median and 10th percentile of the worlds each decision solved, its solver
-nodes, and the nodes solved per second of CPU (what ``hard.TABLE_NODES`` is derived from: the
-table's thinking as a node count).  Wall-clock budgets depend on the machine's load: run it on
+nodes, and the nodes solved per second of CPU (what ``hard.TABLE_NODES`` was first derived
+from; it is now measured against the browser itself: ``scripts/bench_bot_web.py
+--cpython-nodes N``).  Wall-clock budgets depend on the machine's load: run it on
 an idle machine.
 """
 from __future__ import annotations

@@ -3,7 +3,7 @@
 price of the few it can change (issue 10).
 
     python3 scripts/trial_bidding.py --change forced_veto | --change close_call=1.0
-                                     [--deals 3000] [--seed 2026] [--nodes 75000]
+                                     [--deals 3000] [--seed 2026] [--nodes 22000]
                                      [--opponents normal,normal] [--jobs 2]
                                      [--check 10] [--base FILE] [--save FILE]
 

@@ -4,7 +4,7 @@ long duplicate match for the price of one match and the deals it changes (issue 
 
     python3 scripts/trial_contract.py --option calibrate_contracts=false
                                       [--deals 3000] [--first-deal 0] [--seed 2026]
-                                      [--nodes 75000] [--opponents normal,normal] [--conventions four]
+                                      [--nodes 22000] [--opponents normal,normal] [--conventions four]
                                       [--jobs 2]
                                       [--check 4] [--save FILE]
 

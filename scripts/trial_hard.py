@@ -2,7 +2,7 @@
 """Trials of the hard bot's choices (issue 10): a duplicate match of one hard bot, with
 options or constants changed, against the same deals as any other trial of the seed.
 
-    python3 scripts/trial_hard.py [--deals 300] [--seed 2026] [--worlds 8 | --nodes 75000]
+    python3 scripts/trial_hard.py [--deals 300] [--seed 2026] [--worlds 8 | --nodes 22000]
                                   [--opponents normal,normal] [--option NAME=JSON ...]
                                   [--set CONSTANT=NUMBER ...] [--shift-contract-values X]
                                   [--searched PHASE,...] [--save FILE] [--paired FILE]

@@ -3,7 +3,7 @@
 (issue 10: the search for the hard bot's losses against the careful normal bot).
 
     python3 scripts/where_deals_differ.py [--seats hard,normal,normal] [--deals 200]
-                                          [--seed 2026] [--worlds 8 | --nodes 75000]
+                                          [--seed 2026] [--worlds 8 | --nodes 22000]
                                           [--jobs 2] [--show CATEGORY]
 
 The deals are those of ``match --seed S`` (the same plan), each played once per rotation; the

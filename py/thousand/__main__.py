@@ -189,7 +189,7 @@ def main(argv=None) -> int:
                    help="worlds per hard-bot decision (fixed, so a seed gives one result)")
     m.add_argument("--nodes", type=int, default=0,
                    help="instead of --worlds: as many worlds as fit in this many solver nodes "
-                        "per decision, as the table thinks (75000: hard.TABLE_NODES)")
+                        "per decision, as the table thinks (22000: hard.TABLE_NODES)")
     m.add_argument("--jobs", type=int, default=1, help="worker processes")
     m.add_argument("--progress", type=int, default=0, help="report every N deals on stderr")
     m.add_argument("--first-deal", type=int, default=0, metavar="K",

