@@ -53,7 +53,7 @@ def summary(times) -> dict:
     per decision (None where they were not recorded)."""
     def stats(rows):
         ts = [r[1] for r in rows]
-        nodes = [r[2] for r in rows if len(r) > 2 and r[2] is not None]
+        nodes = [r[2] for r in rows if r[2] is not None]
         return {"n": len(ts), "median": statistics.median(ts) if ts else float("nan"),
                 "p95": percentile(ts, 95), "max": max(ts, default=float("nan")),
                 "nodes": statistics.fmean(nodes) if nodes else None}
