@@ -196,6 +196,9 @@ def main(argv=None) -> int:
                    help="play deals K .. K+DEALS-1 of the seed's sequence (a long match in parts)")
     m.add_argument("--save-deals", metavar="FILE",
                    help="write each deal's first-minus-the-others figure, and its split by role")
+    m.add_argument("--paired", metavar="FILE",
+                   help="also print this match's figure less a --save-deals file's, deal by "
+                        "deal over the deals both played (the same seed and conventions)")
     args = p.parse_args(argv)
     try:
         if args.cmd == "replay":

@@ -135,3 +135,37 @@ def test_the_cli_saves_each_deals_figure(tmp_path):
     ref = duplicate(["normal", "easy", "random"], 5, seed=5, roles=True)
     assert saved["first_deal"] == 2 and saved["diffs"] == ref["diffs"][2:]
     assert saved["roles"]["declarer"] == ref["roles"]["declarer"][2:]
+
+
+def test_paired_against_a_saved_match_is_the_mean_of_the_differences_deal_by_deal(tmp_path):
+    """``match --paired FILE``: this match's figure less a saved one's on the deals both
+    played; against itself every difference is 0, against other bots it is the difference of
+    the two figures on the common deals, and the saved deals of another seed are refused."""
+    from thousand.bots.match import deal_figures, paired_against
+    a = duplicate(["normal", "easy", "random"], 5, seed=5, roles=True)
+    b = duplicate(["normal", "random", "random"], 3, seed=5, roles=True, first=2)
+    same = paired_against(a, deal_figures(a))
+    assert same["mean"] == 0 and same["differ"] == 0 and same["deals"] == 5
+    p = paired_against(a, deal_figures(b))
+    assert p["first_deal"] == 2 and p["deals"] == 3
+    want = [x - y for x, y in zip(a["diffs"][2:], b["diffs"])]
+    assert abs(p["mean"] - sum(want) / 3) < 0.006
+    assert p["differ"] == sum(abs(x) > 1e-9 for x in want)
+    other = duplicate(["normal", "easy", "random"], 2, seed=6, roles=True)
+    try:
+        paired_against(a, deal_figures(other))
+    except ValueError as e:
+        assert "seed" in str(e)
+    else:
+        raise AssertionError("deals of another seed were paired")
+    saved = tmp_path / "b.json"
+    saved.write_text(json.dumps(deal_figures(b)))
+    out = subprocess.run([sys.executable, "-m", "thousand", "match", "--seats",
+                          "normal,easy,random", "--deals", "5", "--seed", "5", "--paired",
+                          str(saved)], check=True, capture_output=True, text=True).stdout
+    assert f"paired against {saved} on deals 2 … 4: {p['mean']:+.2f} per deal" in out
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2]")
+    r = subprocess.run([sys.executable, "-m", "thousand", "match", "--deals", "1",
+                        "--paired", str(bad)], capture_output=True, text=True)
+    assert r.returncode == 2 and "not a --save-deals file" in r.stderr

@@ -22,6 +22,7 @@ import math
 import random
 import statistics
 import sys
+from pathlib import Path
 
 from ..conventions import Conventions
 from ..game import Game
@@ -311,6 +312,27 @@ def deal_figures(res: dict) -> dict:
                                 "roles")}
 
 
+def paired_against(res: dict, saved: dict) -> dict:
+    """This match's first-minus-the-others figure less a saved one's (``--save-deals``), deal
+    by deal over the deals both played: the same seed, conventions and starting positions, so
+    the same cards and seats.  A difference of two paired figures is far tighter than of two
+    means (most deals are played alike).  ValueError where the two are not the same deals."""
+    for k in ("seed", "conventions", "positions"):
+        if res[k] != saved.get(k):
+            raise ValueError(f"the saved deals have {k} {saved.get(k)!r}, this match {res[k]!r}")
+    a0, b0 = res["first_deal"], saved["first_deal"]
+    lo = max(a0, b0)
+    hi = min(a0 + len(res["diffs"]), b0 + len(saved["diffs"]))
+    if hi <= lo:
+        raise ValueError(f"no deal in common: deals {a0} … {a0 + len(res['diffs']) - 1} "
+                         f"against {b0} … {b0 + len(saved['diffs']) - 1}")
+    d = [res["diffs"][i - a0] - saved["diffs"][i - b0] for i in range(lo, hi)]
+    return {"first_deal": lo, "deals": len(d), "mean": round(statistics.mean(d), 2),
+            "ci95": [round(x, 2) for x in _ci(d)],
+            "differ": sum(abs(x) > 1e-9 for x in d),
+            "saved_mean": round(statistics.mean(saved["diffs"][lo - b0:hi - b0]), 2)}
+
+
 def games(kinds, n_games: int, seed: int, conv=None, max_deals: int = 400,
           bot_options=None) -> dict:
     conv = conv or Conventions()
@@ -345,6 +367,15 @@ def cmd_match(args) -> int:
     if len(kinds) != conv.players:
         print(f"--seats needs {conv.players} bots", file=sys.stderr)
         return 2
+    saved = None
+    if args.paired:
+        # read before the match: a bad file is told at once, not after an hour of play
+        try:
+            saved = json.loads(Path(args.paired).read_text())
+            saved["diffs"], saved["first_deal"]
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            print(f"--paired {args.paired}: not a --save-deals file ({e})", file=sys.stderr)
+            return 2
     opts = {"cmd": {"timeout": args.timeout}}
     if args.nodes or args.worlds:
         opts["hard"] = hard_thinking(args.worlds, args.nodes)
@@ -357,11 +388,15 @@ def cmd_match(args) -> int:
         return 0
     res = duplicate(kinds, args.deals, args.seed, conv, bot_options=opts, jobs=args.jobs,
                     progress=args.progress, positions=args.positions, first=args.first_deal,
-                    roles=bool(args.save_deals))
+                    roles=bool(args.save_deals or args.paired))
+    pair = None
+    if args.paired:
+        pair = paired_against(res, saved)
+        res["paired"] = pair
     if args.save_deals:
-        from pathlib import Path
         Path(args.save_deals).write_text(json.dumps(deal_figures(res)))
-        del res["diffs"], res["roles"]
+    res.pop("diffs", None)
+    res.pop("roles", None)
     res.pop("per_deal")
     start = (f"from {res['positions']} seeded game positions" if res["positions"]
              else "from fresh games")
@@ -381,5 +416,10 @@ def cmd_match(args) -> int:
     f = res["first_vs_rest"]
     print(f"  {kinds[0]} minus the others: {f['mean']:+.2f} per deal "
           f"(95% CI {f['ci95'][0]:+.2f} .. {f['ci95'][1]:+.2f})")
+    if pair:
+        print(f"  paired against {args.paired} on deals {pair['first_deal']} … "
+              f"{pair['first_deal'] + pair['deals'] - 1}: {pair['mean']:+.2f} per deal "
+              f"(95% CI {pair['ci95'][0]:+.2f} .. {pair['ci95'][1]:+.2f}); the saved figure "
+              f"there {pair['saved_mean']:+.2f}; {pair['differ']} deals differ")
     print(json.dumps(res))
     return 0
