@@ -52,3 +52,18 @@ def test_saved_decisions_pool_and_name_their_opponents(calib, tmp_path):
     assert len(pooled["rows"]) == len(saved["rows"]) + 3
     assert pooled["deals"] == 4 and pooled["seed"] == "9/8"
     assert pooled["opponents"] == "normal,normal/normal1,normal1"
+
+
+def test_the_error_by_deal_counts_a_deal_once_however_many_decisions_it_has(calib):
+    """The decisions of one deal share its outcome: ten decisions of each of 20 deals say no
+    more than 20 decisions, so the by-deal error is the binomial error of 20, not of 200;
+    decisions of 200 different deals keep the binomial one; rows saved without their deal
+    have no by-deal error."""
+    import math
+    made = [i % 2 == 0 for i in range(20)]
+    clustered = [{"made": m, "deal": d} for d, m in enumerate(made) for _ in range(10)]
+    spread = [{"made": m, "deal": 100 * d + k} for d, m in enumerate(made) for k in range(10)]
+    binom = lambda n: 196 * math.sqrt(0.25 / n)  # noqa: E731
+    assert calib.deal_error(clustered) == pytest.approx(binom(20) * math.sqrt(20 / 19), rel=1e-9)
+    assert calib.deal_error(spread) == pytest.approx(binom(200) * math.sqrt(200 / 199), rel=1e-9)
+    assert calib.deal_error([{"made": True}, {"made": False}]) is None
