@@ -176,12 +176,13 @@ def test_hard_declarer_raises_a_contract_it_is_sure_to_make():
 def test_hard_declarer_concedes_a_hopeless_hand():
     """Nines, jacks and no marriage against all the aces and tens: the contract of 100
     cannot be made, and conceding (§5.4) costs less than failing (§5.2).  The bot weighs
-    made and failed by the calibrated chance of making, and the map (hint_calibration) was
-    fitted at the hint's thinking of before, 94,000 nodes, about a hundred worlds here: at
-    75,000 nodes (143 worlds) the chance is 4% and it concedes.  At the table's measured
-    thinking (TABLE_NODES, 22,000: 32 worlds, none of which makes it) the same map still
-    says 11%, and it plays the hand out (1–8 points worse, by its own values): the map needs the
-    number of worlds as a term, fitted at the table's thinking (docs/measurements.md)."""
+    made and failed by the calibrated chance of making (the map of hint_calibration, fitted
+    at the Hint button's thinking, 27,500 nodes): at 75,000 nodes none of 143 worlds makes it,
+    the chance is 2%, and it concedes.  At the table's thinking (TABLE_NODES: 32 worlds) the
+    map says 6.5% for none of 32, and that is honest against normal1 (7 of the 115 contracts
+    no world made were made in the fit's 1,200 deals): playing it out is then worth 3 points
+    more than conceding by the bot's own values, so this test thinks longer
+    (docs/measurements.md)."""
     hands = [None, None, None]
     hands[1] = "9S JS QS 9C JC 9D JD".split()
     hands[2] = "AS TS KS AH TH KH QH".split()
