@@ -154,12 +154,6 @@ def deciles(rows, key="shown"):
             yield lo, hi, sel
 
 
-def table(rows, key="shown"):
-    """Deciles of the probability in `key`: (lo, hi, n, mean shown, actual)."""
-    return [(lo, hi, len(sel), sum(r[key] for r in sel) / len(sel),
-             sum(r["made"] for r in sel) / len(sel)) for lo, hi, sel in deciles(rows, key)]
-
-
 def deal_error(sel) -> float | None:
     """The 95% sampling error (points) of the make rate of these decisions, counting each
     deal as one sample of its decisions (they share its outcome: the cluster-robust error of
@@ -181,20 +175,20 @@ def print_table(rows, title, key="shown"):
     print(title)
     print("  decile     decisions   shown    actual   actual-shown   sampling error (95%): "
           "binomial, by deal")
-    worst = 0.0
+    worst, judged = 0.0, 0
     for lo, hi, sel in deciles(rows, key):
         n = len(sel)
         mean = sum(r[key] for r in sel) / n
         act = sum(r["made"] for r in sel) / n
         diff = (act - mean) * 100
-        worst = max(worst, abs(diff)) if n >= 30 else worst
+        if n >= 30:
+            worst, judged = max(worst, abs(diff)), judged + 1
         # binomial, as if the decisions were independent; those of one deal share its outcome
         err = 196 * math.sqrt(max(mean * (1 - mean), 1e-4) / n)
         by_deal = deal_error(sel)
         print(f"  {lo:.1f}-{hi:.1f}   {n:8d}   {mean * 100:5.1f}%   {act * 100:5.1f}%   {diff:+6.1f}"
               f"         ±{err:.1f}" + ("" if by_deal is None else f", ±{by_deal:.1f}")
               + ("" if n >= 30 else "   (under 30 decisions)"))
-    judged = sum(n >= 30 for _, _, n, _, _ in table(rows, key))
     print(f"  largest difference in the {judged} deciles of 30 or more decisions: {worst:.1f} points")
     return worst if judged else float("inf")
 

@@ -372,9 +372,11 @@ def cmd_match(args) -> int:
         # read before the match: a bad file is told at once, not after an hour of play
         try:
             saved = json.loads(Path(args.paired).read_text())
-            saved["diffs"], saved["first_deal"]
-        except (OSError, ValueError, KeyError, TypeError) as e:
-            print(f"--paired {args.paired}: not a --save-deals file ({e})", file=sys.stderr)
+        except (OSError, ValueError) as e:
+            saved = e
+        if not isinstance(saved, dict) or not {"diffs", "first_deal"} <= saved.keys():
+            why = saved if isinstance(saved, Exception) else "no diffs and first_deal"
+            print(f"--paired {args.paired}: not a --save-deals file ({why})", file=sys.stderr)
             return 2
     opts = {"cmd": {"timeout": args.timeout}}
     if args.nodes or args.worlds:
