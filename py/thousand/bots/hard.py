@@ -483,6 +483,10 @@ class HardBot:
         # the second card of the pair of gives the first give chose: (the hand it leaves,
         # the card, to whom, the estimate); played if the next give finds that hand
         self._give_plan: tuple | None = None
+        # the contract decision's worlds and solver, for the declarer's first lead: the
+        # same observation, so the same worlds, and their positions already searched
+        # (``_carried``): (deal number, seat, the observation, worlds, solver)
+        self._carry: tuple | None = None
         # where the hard bot does not search (SEARCHED_BY_SEATS, the draw game, the windows
         # of the other rules) and when no world was solved: the careful normal bot
         from .normal import NormalBot
@@ -493,6 +497,7 @@ class HardBot:
         legal = view["legal"]
         self.last_estimate = None
         self.nodes = 0
+        self._carry, carry = None, self._carry
         if len(legal) == 1:
             return legal[0]
         phase = view["phase"]
@@ -500,7 +505,7 @@ class HardBot:
         if phase not in searched or not searchable(view):
             return self.fallback.choose(view)
         if phase == "play":
-            return self.play(view, legal)
+            return self.play(view, legal, carry)
         if phase == "giving":
             return self.give(view, legal)
         if phase == "contract":
@@ -513,6 +518,26 @@ class HardBot:
         s.deadline = self._deadline
         self._solvers.append(s)
         return s
+
+    def _carried(self, carry: tuple | None, view: dict, k, declarer: int,
+                 rules: PlayRules) -> tuple | None:
+        """The worlds and solver the contract decision left (``contract``), if this decision
+        sees exactly what that one saw (the declarer's first lead: the same deal, seat and
+        observation).  Its worlds were drawn from the evidence this decision would draw
+        from, so they are as good a sample as fresh ones, and the solver's table already
+        holds bounds on their positions from the contract's tests: the first lead solves
+        more worlds in the same nodes.  The solver counts this decision's nodes from 0."""
+        if carry is None:
+            return None
+        deal, seat, known, ws, solver = carry
+        if (deal, seat, known) != (view.get("deal_number"), view["seat"], k) \
+                or solver.declarer != declarer or solver.rules != rules:
+            return None
+        solver.restart()
+        solver.node_limit = self.node_budget
+        solver.deadline = self._deadline
+        self._solvers.append(solver)
+        return ws, solver
 
     def _test_nodes(self) -> int | None:
         """Nodes one zero-window test of the contract or bidding ladder may search."""
@@ -573,7 +598,7 @@ class HardBot:
                seats: SolverSeats | None = None) -> PlayState:
         return play_state(view, hands, rules, seats)
 
-    def play(self, view: dict, legal: list[str]) -> str:
+    def play(self, view: dict, legal: list[str], carry: tuple | None = None) -> str:
         self._begin()
         conv = conventions_of(view)
         rules = PlayRules.from_conventions(conv)
@@ -581,9 +606,13 @@ class HardBot:
         target = (view["contract"] - view["card_points"][decl] - view["meld_points"][decl]
                   - discard_points(view))
         k = observe(view)
-        ws = self._draws(view, k, self.max_worlds)
         seats = SolverSeats(view)
-        solver = self._solver(seats[decl], rules, len(seats.order))
+        got = self._carried(carry, view, k, seats[decl], rules)
+        if got is not None:
+            ws, solver = got
+        else:
+            ws = self._draws(view, k, self.max_worlds)
+            solver = self._solver(seats[decl], rules, len(seats.order))
         moves = {a: _move_of(a) for a in legal}
         makes = {a: 0 for a in legal}
         values = {a: 0 for a in legal}
@@ -784,6 +813,8 @@ class HardBot:
                                        expected=round(options[best], 1),
                                        mean_points=round(calibrated_points("contract", mean), 1),
                                        open_hand_points=round(mean, 1))
+        if best != "concede":
+            self._carry = (view.get("deal_number"), me, k, wl, solver)
         if best == "concede":
             # conceded, the contract is certainly not made: at the lowest contract he might
             # have made it with the open-hand fraction above

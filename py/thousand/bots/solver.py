@@ -466,6 +466,12 @@ class Solver:
         """Would the next node stop the search (the node limit reached, the deadline past)?"""
         return self._limits.over(self.nodes + 1)
 
+    def restart(self) -> None:
+        """Count nodes from 0 again, keeping the table: a new decision that reuses what an
+        earlier one searched (its limits are counted from here)."""
+        self._counter[0] = 0
+        self._limits.arm(0, 0)
+
     def clear(self) -> None:
         """Forget the transposition table (the search holds this very dict: never rebind it)."""
         self.tt.clear()
