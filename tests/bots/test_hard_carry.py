@@ -101,3 +101,22 @@ def test_a_carry_serves_only_the_decision_that_sees_what_the_contract_saw():
     assert hb._carried(carry, view, k, carry[4].declarer, PlayRules(must_beat=True)) is None
     hb.choose(dict(view, legal=view["legal"][:1]))     # a forced move is a decision too
     assert hb._carry is None
+
+
+def test_a_race_drops_a_move_only_when_the_leader_beats_it_clearly_in_the_same_worlds():
+    """``_race`` (a trial option of the card search): a sign test over the worlds where two
+    moves differ; a move tied with the leader, or behind by less than the test asks, stays;
+    for a defender (sign -1) the leader is the move that lets the declarer make fewest."""
+    from thousand.bots.hard import RACE_MIN, _race
+    live = ["a", "b", "c"]
+    # 20 worlds: a makes in 18, b in 6 (a beats b in 12 of 12 discordant worlds), c in 17
+    makes = {"a": 18, "b": 6, "c": 17}
+    beat = {("a", "b"): 12, ("b", "a"): 0, ("a", "c"): 2, ("c", "a"): 1,
+            ("b", "c"): 0, ("c", "b"): 11}
+    assert _race(live, makes, beat, 20, 1, 2.0) == ["a", "c"]
+    assert _race(live, makes, beat, RACE_MIN - 1, 1, 2.0) == live      # too few worlds
+    # as a defender the fewest makes lead: b, which beats a and c clearly
+    assert _race(live, makes, beat, 20, -1, 2.0) == ["b"]
+    # a lead of 3 in 3 discordant worlds is not enough at RACE_MIN = 4
+    beat_small = {**beat, ("a", "b"): 3, ("b", "a"): 0}
+    assert "b" in _race(live, dict(makes, b=15), beat_small, 20, 1, 0.5)

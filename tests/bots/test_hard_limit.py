@@ -163,9 +163,9 @@ def test_by_the_clock_a_world_that_would_end_past_the_budget_is_not_begun(world,
     monkeypatch.setattr(S.time, "perf_counter", lambda: clock[0])
     moves = [H._move_of(a) for a in view["legal"]]
 
-    def timed(self, st, target):        # a world's search: `world` seconds, nothing made
+    def timed(self, st, target, searched=None):  # a world: `world` seconds, nothing made
         clock[0] += world
-        return [(mv, 0) for mv in moves]
+        return [(mv, 0) for mv in (moves if searched is None else searched)]
     monkeypatch.setattr(S.Solver, "moves_reaching", timed)
     monkeypatch.setattr(S.Solver, "best_moves", lambda self, st, mvs: [(m, 0) for m in mvs])
     bot = HardBot(seed=3, budget=1.0, node_budget=None)

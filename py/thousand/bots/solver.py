@@ -568,11 +568,12 @@ class Solver:
         out.sort(key=lambda x: -x[1] if maxing else x[1])
         return out
 
-    def moves_reaching(self, state: PlayState, target: int) -> list:
-        """For every legal move: can the declarer still collect >= target after it?"""
+    def moves_reaching(self, state: PlayState, target: int, moves=None) -> list:
+        """For every legal move (or every one of `moves`): can the declarer still collect
+        >= target after it?"""
         self._check(state)
         out = []
-        for mv in legal_moves(state):
+        for mv in legal_moves(state) if moves is None else moves:
             nxt, g = play(state, mv)
             t = target - g
             ok = True if t <= 0 else self._value(nxt, t - 1, t) >= t
