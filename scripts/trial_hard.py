@@ -43,9 +43,9 @@ def search_only_side(side: str) -> None:
     plays the normal bot's cards on the other."""
     search_play = H.HardBot.play
 
-    def play(bot, view, legal):
+    def play(bot, view, legal, *carry):
         if (view["seat"] == view["declarer"]) == (side == "declarer_play"):
-            return search_play(bot, view, legal)
+            return search_play(bot, view, legal, *carry)
         return bot.fallback.choose(view)
     H.HardBot.play = play
 
