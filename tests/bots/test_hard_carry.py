@@ -1,7 +1,8 @@
 """The declarer's first lead reuses the contract decision's worlds and solver (issue 10: the
 table's thinking is a node quota per decision; what the contract searched is not searched
 again).  The two decisions see the same observation (RULES.md §3.6: the declarer names his
-contract and then leads), so the worlds are as good a sample as fresh ones."""
+contract and then leads), so the worlds are as good a sample as fresh ones.  And the card
+search's race (``hard._race``), which spends those worlds on the cards still in contention."""
 import random
 
 import pytest

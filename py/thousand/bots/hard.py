@@ -543,7 +543,10 @@ class HardBot:
         return self.bid(view, legal)
 
     def _solver(self, declarer: int, rules: PlayRules, seats: int = 3) -> Solver:
-        s = Solver(declarer, rules, seats=seats)
+        return self._enlist(Solver(declarer, rules, seats=seats))
+
+    def _enlist(self, s: Solver) -> Solver:
+        """The decision's limits on a solver, whose nodes count toward it (``_over``)."""
         s.node_limit = self.node_budget
         s.deadline = self._deadline
         self._solvers.append(s)
@@ -564,10 +567,7 @@ class HardBot:
                 or solver.declarer != declarer or solver.rules != rules:
             return None
         solver.restart()
-        solver.node_limit = self.node_budget
-        solver.deadline = self._deadline
-        self._solvers.append(solver)
-        return ws, solver
+        return ws, self._enlist(solver)
 
     def _test_nodes(self) -> int | None:
         """Nodes one zero-window test of the contract or bidding ladder may search."""
@@ -660,15 +660,15 @@ class HardBot:
             for w in ws:
                 st = self._state(view, w, rules, seats)
                 res = dict(solver.moves_reaching(st, target, [moves[a] for a in live]))
-                for a in live:
-                    makes[a] += res[moves[a]]
+                made = [a for a in live if res[moves[a]]]
+                for a in made:
+                    makes[a] += 1
                 used += 1
                 if race and len(live) > 1:
-                    for a in live:
-                        if res[moves[a]]:
-                            for b in live:
-                                if not res[moves[b]]:
-                                    beat[a, b] += 1
+                    for a in made:
+                        for b in live:
+                            if not res[moves[b]]:
+                                beat[a, b] += 1
                     live = _race(live, makes, beat, used, sign, race)
                 if self._done(used, share, since):
                     break
@@ -854,13 +854,13 @@ class HardBot:
                                        expected=round(options[best], 1),
                                        mean_points=round(calibrated_points("contract", mean), 1),
                                        open_hand_points=round(mean, 1))
-        if best != "concede":
-            self._carry = (view.get("deal_number"), me, k, wl, solver)
         if best == "concede":
             # conceded, the contract is certainly not made: at the lowest contract he might
             # have made it with the open-hand fraction above
             self.last_estimate.update(make_probability=0.0, open_hand_make_probability=0.0,
                                       if_played=_estimate("contract", view, len(vals), raw))
+        else:
+            self._carry = (view.get("deal_number"), me, k, wl, solver)
         return best
 
     def _contract_value(self, out: Outcomes, me: int, c: int, splits, view: dict) -> float:
