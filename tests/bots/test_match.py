@@ -56,11 +56,10 @@ def test_game_positions_are_deterministic_for_a_seed_and_realistic():
     from late in games (scores far from 0, somebody on the barrel or with bolts)."""
     from thousand.conventions import Conventions
     from thousand.bots.match import game_positions
-    a = game_positions(Conventions(), 24, seed=5)
-    assert a == game_positions(Conventions(), 24, seed=5)
-    assert a == game_positions(Conventions(), 24, seed=5, jobs=2)
-    assert a != game_positions(Conventions(), 24, seed=6)
-    assert len(a) == 24
+    a = game_positions(Conventions(), 8, seed=5)       # two games: both workers play one
+    assert a == game_positions(Conventions(), 8, seed=5, jobs=2)
+    assert a[:4] != game_positions(Conventions(), 4, seed=6)
+    assert len(a) == 8
     assert any(max(p["start"]["scores"]) >= 500 for p in a)
     assert any(any(p["start"]["bolts"]) for p in a)
 
@@ -68,14 +67,14 @@ def test_game_positions_are_deterministic_for_a_seed_and_realistic():
 def test_positions_match_is_deterministic_and_starts_from_the_positions():
     from thousand.conventions import Conventions
     from thousand.bots.match import game_positions, fresh_deal
-    a = duplicate(["normal", "normal1", "normal1"], 5, seed=9, positions=8)
-    b = duplicate(["normal", "normal1", "normal1"], 5, seed=9, positions=8, jobs=2)
+    a = duplicate(["normal", "normal1", "normal1"], 3, seed=9, positions=4)
+    b = duplicate(["normal", "normal1", "normal1"], 3, seed=9, positions=4, jobs=2)
     assert a["per_deal"] == b["per_deal"]
-    assert a["positions"] == 8
-    fresh = duplicate(["normal", "normal1", "normal1"], 5, seed=9)
+    assert a["positions"] == 4
+    fresh = duplicate(["normal", "normal1", "normal1"], 3, seed=9)
     assert fresh["per_deal"] != a["per_deal"]
     # each deal is played from its position: the standing the game starts with (§9 "start")
-    pos = game_positions(Conventions(), 8, seed=9)
+    pos = game_positions(Conventions(), 4, seed=9)
     for p in pos:
         g = fresh_deal(Conventions(), 1, 0, p)
         assert g.scores == p["start"]["scores"] and g.bolts == p["start"]["bolts"]

@@ -14,7 +14,7 @@ from thousand.conventions import Conventions  # noqa: E402
 def test_deals_without_a_differing_contract_decision_play_the_same_with_the_change():
     kinds = ["hard", "normal", "normal"]
     code = Conventions().to_code()
-    plan = deal_plan(2026, 3, 10)
+    plan = deal_plan(2026, 3, 4, 4)    # deals 4 .. 7: two decide otherwise, two do not
     alt = {"calibrate_contracts": False}     # the valuation before it was the default
     rows = [T.play((d, kinds, code, s, dl, 3000, alt, True)) for d, s, dl in plan]
     for d, base, changed, differs in rows:
