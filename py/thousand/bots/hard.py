@@ -665,10 +665,10 @@ class HardBot:
                     makes[a] += 1
                 used += 1
                 if race and len(live) > 1:
+                    missed = [b for b in live if not res[moves[b]]]
                     for a in made:
-                        for b in live:
-                            if not res[moves[b]]:
-                                beat[a, b] += 1
+                        for b in missed:
+                            beat[a, b] += 1
                     live = _race(live, makes, beat, used, sign, race)
                 if self._done(used, share, since):
                     break
