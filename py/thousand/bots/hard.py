@@ -113,6 +113,15 @@ DEFENCE_SHARE = 0.6
 # first 1,000 deals at the table's thinking it changed 27 of them, +0.07 (-0.49 .. +0.64)
 RACE_Z = 2.0
 RACE_MIN = 4
+# The giving counts the worlds where each pair of gives still makes the bid.  Where several
+# pairs make it in every world solved (a safe bid: the counts cannot choose), ``give_points``
+# N (a trial option) lets the quota left compare the first N of them, in the keep-score
+# order, by the declarer's mean open-hand value (``bracket_value`` on the ladder above the
+# bid).  Off: on the issue's first 1,000 deals at the table's thinking, N = 4 changed 144 and
+# lost 1.11 a deal (95% CI -2.30 .. +0.08; as declarer -1.28, -2.34 .. -0.22): the pair the
+# open hands value most led to raised contracts that failed (make rate 57.3% against 58.4%,
+# mean contract 122.6 against 121.6; scripts/trial_hard.py, docs/measurements.md)
+GIVE_POINTS = 0
 
 
 def conventions_of(view: dict) -> Conventions:
@@ -455,6 +464,16 @@ def _race(live: list, makes: dict, beat: dict, used: int, sign: int, z: float) -
     return keep
 
 
+def _given(w: list, me: int, gives, seats: "SolverSeats", rules: PlayRules) -> PlayState:
+    """The first lead of world `w` (the hands before the gives, by seat) once the declarer
+    `me` has given each card of `gives` ((card, to whom), ...)."""
+    hands = list(w)
+    for c, to in gives:
+        hands[me] &= ~(1 << c)
+        hands[to] |= 1 << c
+    return PlayState(hands=seats.hands(hands), declarer=seats[me], leader=seats[me], rules=rules)
+
+
 def _estimate(phase: str, view: dict, worlds: int, raw: float, **extra) -> dict:
     return {"worlds": worlds, "make_probability": round(calibrated(phase, raw, worlds, view), 4),
             "open_hand_make_probability": raw, **extra}
@@ -482,7 +501,9 @@ class HardBot:
     contract_map the calibration map's weights the calibrated contracts read (a trial option:
                  a map fitted against other opponents; None: the hint's, hint_calibration);
     race         a card decision stops searching the moves the best one clearly beats in the
-                 same worlds (the z of the sign test, ``_race``; None: RACE_Z, 0: never).
+                 same worlds (the z of the sign test, ``_race``; None: RACE_Z, 0: never);
+    give_points  how many of the pairs of gives that make the bid in every world the quota
+                 left compares by the declarer's points (a trial option, off: GIVE_POINTS).
     """
 
     def __init__(self, seed: int = 0, budget: float = 0.5, worlds: int | None = None,
@@ -491,7 +512,8 @@ class HardBot:
                  bid_margin: float | None = None, nodes: int | None = None,
                  defence_defer: float | None = None, forced_veto: bool | None = None,
                  close_call: float | None = None, bid_blend: bool = True,
-                 contract_map: list | None = None, race: float | None = None):
+                 contract_map: list | None = None, race: float | None = None,
+                 give_points: int | None = None):
         self.rng = random.Random(seed)
         self.budget = budget
         self.fixed = worlds
@@ -508,6 +530,7 @@ class HardBot:
         self.bid_blend = bid_blend
         self.contract_map = contract_map
         self.race = race            # None: RACE_Z; 0: every move in every world
+        self.give_points = GIVE_POINTS if give_points is None else give_points
         self.last_estimate: dict | None = None
         self.nodes = 0              # solver nodes of the last decision
         # the second card of the pair of gives the first give chose: (the hand it leaves,
@@ -735,37 +758,72 @@ class HardBot:
         target = view["contract"]
         seats = SolverSeats(view)
         solver = self._solver(seats[me], rules, len(seats.order))
-        score = {cand: 0 for cand in cands}
+        score, used = self._tally(wl, cands, lambda w, cand: solver.declarer_reaches(
+            _given(w, me, cand, seats, rules), target))
+        order = sorted(cands, key=lambda cand: (-score[cand],
+                                                 sum(_keep_score(hand, c) for c, _ in cand)))
+        best = order[0] if used else None
+        if used and score[best] == used and self.give_points:
+            sure = [cand for cand in order if score[cand] == used][:self.give_points]
+            if len(sure) > 1:
+                best = self._give_points(view, sure, wl, seats, solver, rules, target) or best
+        self._end()
+        if not used:
+            return self.fallback.choose(view)
+        c, to = best[0]
+        self.last_estimate = _estimate("giving", view, used, score[best] / used)
+        if len(best) == 2:
+            self._give_plan = (hand & ~(1 << c), *best[1], self.last_estimate)
+        return f"give {name(c)} {to}"
+
+    def _give_points(self, view: dict, cands: list, wl: list, seats, solver: Solver,
+                     rules: PlayRules, target: int):
+        """Of pairs of gives that made the bid in every world, the one whose declarer collects
+        most on average (his open-hand value to within the ladder's step above the bid), over
+        the same worlds while the decision's quota lasts; None if no world was finished.
+        Points over the bid are what a raised contract can ask for, and what the defenders
+        do not collect."""
+        me = view["seat"]
+        ladder = [target] + [v for v in BID_LADDER if v > target]
+        if solver.spent() or not self.fixed and self._over():
+            return None                 # the counts spent the decision's limit or quota
+        limit = solver.node_limit
+        if self.quota:
+            # a world ends within the share of the quota the clock's deadline allows the
+            # table (STOP_SHARE): a ladder of a safe hand's tests can cost far more than
+            # the counts did, and the harness thinks no more than the table
+            solver.node_limit = min(limit or self.quota * 2, int(STOP_SHARE * self.quota))
+        try:
+            total, used = self._tally(wl, cands, lambda w, cand: bracket_value(
+                solver, _given(w, me, cand, seats, rules), ladder, self._test_nodes()))
+        finally:
+            solver.node_limit = limit
+        if not used:
+            return None
+        return max(cands, key=lambda cand: total[cand])   # ties: the first, in keep order
+
+    def _tally(self, wl: list, cands: list, value) -> tuple[dict, int]:
+        """Each candidate's total of ``value(world, candidate)`` (None: not counted) over the
+        worlds of `wl` in order, until the decision has enough (``_done``); a world the
+        decision's limit cut is dropped whole.  Returns (totals, worlds solved)."""
+        total = {cand: 0 for cand in cands}
         used = 0
         since = time.perf_counter()
         try:
             for w in wl:
                 got = {}
                 for cand in cands:
-                    hands = list(w)
-                    for c, to in cand:
-                        hands[me] &= ~(1 << c)
-                        hands[to] |= 1 << c
-                    st = PlayState(hands=seats.hands(hands), declarer=seats[me],
-                                   leader=seats[me], rules=rules)
-                    got[cand] = solver.declarer_reaches(st, target)
-                for cand, ok in got.items():
-                    score[cand] += ok
+                    v = value(w, cand)
+                    if v is not None:
+                        got[cand] = v
+                for cand, v in got.items():
+                    total[cand] += v
                 used += 1
                 if self._done(used, since=since):
                     break
         except SearchLimit:
             pass
-        self._end()
-        if not used:
-            return self.fallback.choose(view)
-        best = max(cands, key=lambda cand: (score[cand],
-                                             -sum(_keep_score(hand, c) for c, _ in cand)))
-        c, to = best[0]
-        self.last_estimate = _estimate("giving", view, used, score[best] / used)
-        if len(best) == 2:
-            self._give_plan = (hand & ~(1 << c), *best[1], self.last_estimate)
-        return f"give {name(c)} {to}"
+        return total, used
 
     def _give_two(self, view: dict, legal: list[str]) -> str:
         """A table of two: every legal give (to the opponent or the dead hand), each valued
@@ -779,31 +837,20 @@ class HardBot:
         wl = self._draws(view, k, self.max_worlds)
         seats = SolverSeats(view)
         solver = self._solver(seats[me], rules, 2)
-        score = {a: 0.0 for a in legal}
-        used = 0
-        since = time.perf_counter()
-        try:
-            for w in wl:
-                got = {}
-                for a in legal:
-                    _, cs, to = a.split()
-                    c = parse_card(cs)
-                    hands = list(w)
-                    hands[me] &= ~(1 << c)
-                    if to != "dead":
-                        hands[int(to)] |= 1 << c
-                    hs = seats.hands(hands)
-                    if bin(hs[0]).count("1") != bin(hs[1]).count("1"):
-                        continue            # more gives to come: judged on the next one
-                    st = PlayState(hands=hs, declarer=seats[me], leader=seats[me], rules=rules)
-                    got[a] = bracket_value(solver, st, BID_LADDER, self._test_nodes())
-                for a, v in got.items():
-                    score[a] += v
-                used += 1
-                if self._done(used, since=since):
-                    break
-        except SearchLimit:
-            pass
+
+        def value(w, a):
+            _, cs, to = a.split()
+            c = parse_card(cs)
+            hands = list(w)
+            hands[me] &= ~(1 << c)
+            if to != "dead":
+                hands[int(to)] |= 1 << c
+            hs = seats.hands(hands)
+            if bin(hs[0]).count("1") != bin(hs[1]).count("1"):
+                return None             # more gives to come: judged on the next one
+            st = PlayState(hands=hs, declarer=seats[me], leader=seats[me], rules=rules)
+            return bracket_value(solver, st, BID_LADDER, self._test_nodes())
+        score, used = self._tally(wl, legal, value)
         self._end()
         if not used or not any(score.values()):
             return self.fallback.choose(view)
