@@ -15,10 +15,11 @@ from thousand.bots.solver import PlayRules, Solver
 from thousand.cards import POINTS, card as parse_card, cards_of, mask_of
 
 
-def giving_view(seed: int):
-    """The declarer's first give of a seeded game whose bidding the hard bots played."""
-    g = Game.new(seed=seed, first_dealer=seed % 3)
-    bots = {s: HardBot(seed=s, nodes=4000) for s in range(3)}
+def giving_view(seed: int, first_dealer: int | None = None, nodes: int = 4000):
+    """The declarer's first give of a seeded game whose bidding the hard bots played (on a
+    quota of `nodes`; the first dealer `seed` % 3 unless given)."""
+    g = Game.new(seed=seed, first_dealer=seed % 3 if first_dealer is None else first_dealer)
+    bots = {s: HardBot(seed=s, nodes=nodes) for s in range(3)}
     while g.view(g.current_seat)["phase"] != "giving":
         s = g.current_seat
         g.apply(bots[s].choose(g.view(s)))
@@ -68,14 +69,9 @@ def test_a_safe_bid_compares_the_pairs_by_points_within_the_quota(monkeypatch):
     stays within the share of its quota the table's clock allows (STOP_SHARE); without (the
     default) it plays the pair the counts and the keep-score order chose."""
     from thousand.cards import name
-    g = Game.new(seed=3)
     quota = 22_000
-    bots = [HardBot(seed=i, nodes=quota) for i in range(3)]
-    while g.view(g.current_seat)["phase"] != "giving":
-        s = g.current_seat
-        g.apply(bots[s].choose(g.view(s)))
-    me = g.current_seat
-    view = g.view(me)
+    view = giving_view(3, first_dealer=0, nodes=quota)
+    me = view["seat"]
     on = 4
     asked = []
     real = HardBot._give_points

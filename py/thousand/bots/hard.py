@@ -783,16 +783,17 @@ class HardBot:
         the same worlds while the decision's quota lasts; None if no world was finished.
         Points over the bid are what a raised contract can ask for, and what the defenders
         do not collect."""
-        me = view["seat"]
-        ladder = [target] + [v for v in BID_LADDER if v > target]
         if solver.spent() or not self.fixed and self._over():
             return None                 # the counts spent the decision's limit or quota
+        me = view["seat"]
+        ladder = [target] + [v for v in BID_LADDER if v > target]
         limit = solver.node_limit
         if self.quota:
             # a world ends within the share of the quota the clock's deadline allows the
             # table (STOP_SHARE): a ladder of a safe hand's tests can cost far more than
             # the counts did, and the harness thinks no more than the table
-            solver.node_limit = min(limit or self.quota * 2, int(STOP_SHARE * self.quota))
+            cap = int(STOP_SHARE * self.quota)
+            solver.node_limit = cap if limit is None else min(limit, cap)
         try:
             total, used = self._tally(wl, cands, lambda w, cand: bracket_value(
                 solver, _given(w, me, cand, seats, rules), ladder, self._test_nodes()))
