@@ -277,6 +277,19 @@ class Conventions:
 
 
 _FIELDS = [f for f in fields(Conventions) if not f.metadata.get("internal")]
+
+
+_OF_VIEW: dict = {}
+
+
+def of_view(view: dict) -> Conventions:
+    """The conventions a view shows (its ``conventions``, the record form), one object per
+    table for the clients that decide from views (the bots)."""
+    key = repr(sorted(view["conventions"].items()))
+    conv = _OF_VIEW.get(key)
+    if conv is None:
+        conv = _OF_VIEW[key] = Conventions.from_dict(view["conventions"])
+    return conv
 _BY_NAME = {f.name: f for f in _FIELDS}
 
 

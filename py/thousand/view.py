@@ -52,6 +52,7 @@ class TableView(TypedDict):
 class BarrelView(TypedDict):
     on: bool
     attempts: int
+    falls: int             # falls off the barrel this game (§4.1; three_barrels_zero counts them)
 
 
 class GoldenView(TypedDict):
@@ -70,6 +71,7 @@ class StandingView(TypedDict):
     scores: list
     bolts: list
     barrel: list           # of BarrelView
+    concessions: list      # each seat's concessions this game (a starting position's too)
     sheet: list
     finished: bool
     winner: int | None
@@ -160,7 +162,9 @@ def observe(g, seat: int, d) -> View:
         "names": list(g.names), "players": n, "conventions": conv.to_dict(),
         "rules_code": conv.to_code(), "need": conv.need, "layout": layout_view(g.layout),
         "scores": list(g.scores), "bolts": list(g.bolts),
-        "barrel": [{"on": g.on_barrel[s], "attempts": g.barrel_attempts[s]} for s in range(n)],
+        "barrel": [{"on": g.on_barrel[s], "attempts": g.barrel_attempts[s],
+                    "falls": g.barrel_falls[s]} for s in range(n)],
+        "concessions": list(g.concessions),
         "sheet": copy.deepcopy(g.sheet), "finished": g.finished, "winner": g.winner,
         "settlement": g.settlement(), "action_count": sum(len(x.actions) for x in g.deals),
         "golden": ({"mode": conv.golden_round, "left": g.golden_left, "made": g.golden_made}

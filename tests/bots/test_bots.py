@@ -257,3 +257,22 @@ def test_a_contract_map_given_to_the_hard_bot_is_the_one_its_contracts_read():
     value = HardBot(contract_map=identity)._contract_value(out, me, c, splits, view)
     assert math.isclose(value, 0.5 * made + 0.5 * failed)
     assert not math.isclose(HardBot()._contract_value(out, me, c, splits, view), value)
+
+
+def test_s6_5_the_hard_bot_values_a_concession_as_scored_from_a_starting_position():
+    """§6.5 concede_third_penalty: every third concession of a game also costs the penalty,
+    the starting position's concessions counted (§9 "start").  The hard bot's value of
+    conceding (its score change minus the others' mean) is what the engine then scores."""
+    from thousand.bots.hard import Outcomes, conventions_of
+    from thousand_helpers import game_with
+    start = {"scores": [0, 0, 0], "bolts": [0, 0, 0], "barrel": [None, None, None],
+             "concessions": [0, 2, 0]}
+    g = game_with(["pass", "pass", "give AD 0", "give TD 2"], start=start,
+                  conventions=Conventions(concede_third_penalty=True))
+    view = g.view(1)
+    assert view["phase"] == "contract" and "concede" in view["legal"]
+    value = Outcomes(view, conventions_of(view)).conceded(1, view["contract"])
+    g.apply("concede")
+    d = g.sheet[-1]["delta"]
+    assert d[1] < -view["contract"]                 # the third concession's penalty
+    assert value == d[1] - (d[0] + d[2]) / 2

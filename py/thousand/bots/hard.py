@@ -44,7 +44,7 @@ import time
 
 from ..cards import (card as parse_card, name, POINTS, MARRIAGE_MASK, MARRIAGE_VALUE,
                      cards_of, mask_of)
-from ..conventions import Conventions
+from ..conventions import of_view as conventions_of
 from ..scoring import DealSummary, Standing, multipliers, score_deal
 from .baseline import keep_score_of as _keep_score
 from . import bidding_model, inference
@@ -52,7 +52,6 @@ from .normal import lone_forced_bid
 from .sampler import observe, worlds, sample_worlds, all_worlds
 from .solver import Solver, PlayRules, PlayState, SearchLimit
 
-_CONV_CACHE: dict = {}
 CLOSE_CALL = 0.5        # search the bid when the next bid is within this many sd of the limit
 # The bidding model's error variance on a hand's mean value at a close call, for ``bid_blend``
 # (on): scripts/measure_bid_search.py finds the model 8.8-10.5 points off (rms) and the search
@@ -122,14 +121,6 @@ RACE_MIN = 4
 # open hands value most led to raised contracts that failed (make rate 57.3% against 58.4%,
 # mean contract 122.6 against 121.6; scripts/trial_hard.py, docs/measurements.md)
 GIVE_POINTS = 0
-
-
-def conventions_of(view: dict) -> Conventions:
-    key = repr(sorted(view["conventions"].items()))
-    conv = _CONV_CACHE.get(key)
-    if conv is None:
-        conv = _CONV_CACHE[key] = Conventions.from_dict(view["conventions"])
-    return conv
 
 
 class SolverSeats:
@@ -224,20 +215,12 @@ def _move_of(action: str):
 
 def standing_of(view: dict, conv) -> Standing:
     """The standing before this deal, as scoring reads it, from the view alone."""
-    n = len(view["names"])
-    falls = [0] * n
-    concessions = [0] * n
-    for row in view.get("sheet") or ():
-        if row.get("outcome") == "conceded" and row.get("declarer") is not None:
-            concessions[row["declarer"]] += 1
-        for ev in row.get("events") or ():
-            if ev.get("kind") == "barrel_fall" and ev.get("seat") is not None:
-                falls[ev["seat"]] += 1
     golden = view.get("golden") or {}
     return Standing(scores=list(view["scores"]), bolts=list(view["bolts"]),
                     on_barrel=[b["on"] for b in view["barrel"]],
-                    attempts=[b["attempts"] for b in view["barrel"]], falls=falls,
-                    concessions=concessions, golden_left=golden.get("left", 0),
+                    attempts=[b["attempts"] for b in view["barrel"]],
+                    falls=[b["falls"] for b in view["barrel"]],
+                    concessions=list(view["concessions"]), golden_left=golden.get("left", 0),
                     golden_made=golden.get("made", False))
 
 

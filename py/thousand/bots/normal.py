@@ -34,7 +34,9 @@ import random
 from ..cards import (card as parse_card, name, SUIT_MASK, MARRIAGE_MASK, MARRIAGE_VALUE,
                      ACES_MASK, POINTS, ACE, TEN, KING, QUEEN, FULL_MASK, DECK_NO_NINES,
                      mask_of, cards_of)
+from ..conventions import of_view
 from ..play import beats
+from ..steps.contract import may_concede
 from . import normal_coeffs
 from .normal1 import PHASES     # the method that answers each phase (the same names)
 
@@ -542,8 +544,16 @@ class NormalBot:
         return {"win": 300.0, "fail": fail}
 
     def _concede_value(self, view: dict, ctx: Ctx, v: int):
+        """What conceding a talon won at bid v would be worth, or None where this seat could
+        not concede it (§6.5: the table's rule, the barrel, three free concessions used, a
+        blind game, the golden round)."""
         conv = ctx.conv
-        if not conv.get("concede_allowed", True):
+        me = view["seat"]
+        table = of_view(view)
+        blind = bool(view.get("blind")) and view.get("blind_declarer") == me
+        golden = bool(view.get("golden_deal")) and table.golden_round == "on"
+        if not may_concede(table, me, [b["on"] for b in view["barrel"]], view["concessions"],
+                           blind=blind, golden=golden):
             return None
         penalty = conv.get("concede_penalty", "bid")
         lose = v if penalty == "bid" and not conv.get("concede_limit_three", False) else 0

@@ -36,23 +36,31 @@ def contract_values(game, d) -> list[int]:
     return values
 
 
-def concede_allowed(game, d) -> bool:
-    conv = game.conv
-    decl = d.declarer
+def may_concede(conv, declarer: int, on_barrel, concessions, blind: bool = False,
+                golden: bool = False) -> bool:
+    """May `declarer` concede (§5.4, §6.5), given each seat's barrel state and concessions
+    this game, and whether the deal is blind (§6.7) or the golden round's (§6.6)?  Everything
+    it reads is in every seat's view, so a player can tell before the bidding whether he
+    could concede the talon he bids for."""
     free = conv.concede_penalty == "none"       # a concession that costs the declarer nothing
     if not conv.concede_allowed:
         return False
-    if d.blind and not conv.blind_allow_concede:
+    if blind and not conv.blind_allow_concede:
         return False
-    if d.golden and free and not conv.concede_on_golden:
+    if golden and free and not conv.concede_on_golden:
         return False
-    if not conv.concede_when_anyone_on_barrel and any(game.on_barrel):
+    if not conv.concede_when_anyone_on_barrel and any(on_barrel):
         return False
-    if game.on_barrel[decl] and free and not conv.concede_on_barrel:
+    if on_barrel[declarer] and free and not conv.concede_on_barrel:
         return False
-    if conv.concede_limit_three and game.concessions[decl] >= 3:
+    if conv.concede_limit_three and concessions[declarer] >= 3:
         return False
     return True
+
+
+def concede_allowed(game, d) -> bool:
+    return may_concede(game.conv, d.declarer, game.on_barrel, game.concessions, d.blind,
+                       d.golden)
 
 
 def legal(game, d) -> list[int]:
