@@ -79,6 +79,35 @@ def test_a_node_quota_thinks_deterministically_and_longer_with_more_nodes():
     assert grew >= 3
 
 
+def test_a_phase_scaled_thinks_that_many_times_longer_and_the_others_as_before():
+    """``HardBot(phase_scale={phase: k})`` (a trial option): that phase's decisions get k
+    times the node quota, every other decision is the one without it, exactly."""
+    from thousand import Conventions, Game
+    from thousand.bots import make_bot
+    grew = 0
+    for seed in range(4):
+        g = Game.new(Conventions(), seed=seed, first_dealer=0)
+        bots = [make_bot("normal", seed=s) for s in range(3)]
+        views = {}
+        while not g.sheet and len(views) < 2:
+            view = g.view(g.current_seat)
+            if view["phase"] in ("contract", "play") and len(view["legal"]) > 1:
+                views.setdefault(view["phase"], view)
+            g.apply(bots[g.current_seat].choose(view))
+        for phase, view in views.items():
+            other = "play" if phase == "contract" else "contract"
+            base = HardBot(seed=seed, nodes=4000)
+            same = HardBot(seed=seed, nodes=4000, phase_scale={other: 3.0})
+            assert base.choose(view) == same.choose(view) and base.nodes == same.nodes
+            scaled = HardBot(seed=seed, nodes=4000, phase_scale={phase: 3.0})
+            assert scaled.choose(view) in view["legal"] and scaled.quota == 12_000
+            worlds = (base.last_estimate or {}).get("worlds", 0)
+            if worlds < base.max_worlds:        # the quota, not the worlds' cap, stopped it
+                assert scaled.nodes > base.nodes
+                grew += 1
+    assert grew >= 2
+
+
 @pytest.mark.parametrize("i", range(len(SLOW)))
 def test_a_decision_by_the_clock_stops_its_search_at_the_deadline(i, monkeypatch):
     """Thinking by the clock (the table, the hint), a decision's search stops at

@@ -486,7 +486,10 @@ class HardBot:
     race         a card decision stops searching the moves the best one clearly beats in the
                  same worlds (the z of the sign test, ``_race``; None: RACE_Z, 0: never);
     give_points  how many of the pairs of gives that make the bid in every world the quota
-                 left compares by the declarer's points (a trial option, off: GIVE_POINTS).
+                 left compares by the declarer's points (a trial option, off: GIVE_POINTS);
+    phase_scale  {phase: factor}: that phase's decisions think `factor` times as long (its
+                 node quota, or its seconds), the others as given (a trial option: where
+                 is thinking worth most?).
     """
 
     def __init__(self, seed: int = 0, budget: float = 0.5, worlds: int | None = None,
@@ -496,11 +499,12 @@ class HardBot:
                  defence_defer: float | None = None, forced_veto: bool | None = None,
                  close_call: float | None = None, bid_blend: bool = True,
                  contract_map: list | None = None, race: float | None = None,
-                 give_points: int | None = None):
+                 give_points: int | None = None, phase_scale: dict | None = None):
         self.rng = random.Random(seed)
-        self.budget = budget
+        self.budget = self._budget = budget
         self.fixed = worlds
-        self.quota = None if worlds else nodes
+        self.quota = self._quota = None if worlds else nodes
+        self.phase_scale = dict(phase_scale or {})
         self.max_worlds = worlds or max_worlds
         self.min_worlds = min_worlds
         self.node_budget = node_budget
@@ -537,6 +541,9 @@ class HardBot:
         if len(legal) == 1:
             return legal[0]
         phase = view["phase"]
+        scale = self.phase_scale.get(phase, 1.0)
+        self.budget = self._budget * scale
+        self.quota = self._quota and int(self._quota * scale)
         searched = SEARCHED_BY_SEATS.get(len(view["playing"]), SEARCHED_MANY)
         if phase not in searched or not searchable(view):
             return self.fallback.choose(view)
