@@ -277,6 +277,7 @@ class Conventions:
 
 
 _FIELDS = [f for f in fields(Conventions) if not f.metadata.get("internal")]
+_BY_NAME = {f.name: f for f in _FIELDS}
 
 
 _OF_VIEW: dict = {}
@@ -290,7 +291,6 @@ def of_view(view: dict) -> Conventions:
     if conv is None:
         conv = _OF_VIEW[key] = Conventions.from_dict(view["conventions"])
     return conv
-_BY_NAME = {f.name: f for f in _FIELDS}
 
 
 def _unknown_preset(name) -> ConventionError:
