@@ -284,12 +284,13 @@ _OF_VIEW: dict = {}
 
 
 def of_view(view: dict) -> Conventions:
-    """The conventions a view shows (its ``conventions``, the record form), one object per
-    table for the clients that decide from views (the bots)."""
-    key = repr(sorted(view["conventions"].items()))
+    """The conventions a view shows (its ``conventions``, the record form; none: the classic
+    table), one object per table for the clients that decide from views (the bots)."""
+    shown = view.get("conventions") or {}
+    key = repr(sorted(shown.items()))
     conv = _OF_VIEW.get(key)
     if conv is None:
-        conv = _OF_VIEW[key] = Conventions.from_dict(view["conventions"])
+        conv = _OF_VIEW[key] = Conventions.from_dict(shown)
     return conv
 
 

@@ -27,6 +27,7 @@ import math
 import random
 
 from ..cards import card as parse_card, mask_of, cards_of
+from ..conventions import of_view
 from ..play import meld_cards, may_declare
 from . import bidding_model
 from .baseline import keep_score_of
@@ -187,9 +188,8 @@ class Evidence:
     """The choices a view shows, read once; ``likelihood(world)`` for each world."""
 
     def __init__(self, view: dict, conv=None):
-        from .sampler import _conventions
         self.view = view
-        self.conv = conv or _conventions(view)
+        self.conv = conv or of_view(view)
         me = view["seat"]
         self.events = {s: ev for s, ev in bid_events(view).items() if s != me}
         decl = view.get("declarer")

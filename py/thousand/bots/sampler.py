@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from ..cards import (card as parse_card, SUIT_MASK, FULL_MASK, ACES_MASK, MARRIAGE_MASK,
                      NINES_MASK, cards_of)
-from ..conventions import Conventions
+from ..conventions import of_view
 from ..play import follow_order, lead_order, winning_card
 
 
@@ -58,20 +58,6 @@ def _c(x: str) -> int:
     return parse_card(x)
 
 
-_CONV_CACHE: dict = {}
-
-
-def _conventions(view: dict):
-    conv = view.get("conventions")
-    if not conv:
-        return Conventions()
-    key = repr(sorted(conv.items()))
-    c = _CONV_CACHE.get(key)
-    if c is None:
-        c = _CONV_CACHE[key] = Conventions.from_dict(conv)
-    return c
-
-
 def _shown_out(order, card: int) -> int:
     """The cards a hand cannot have held when it played `card` under the rule `order`:
     those of every mask before the first one that holds the card."""
@@ -92,7 +78,7 @@ def observe(view: dict) -> Knowledge:
     """What `view["seat"]` knows about where the cards are (play, contract or giving phase)."""
     me = view["seat"]
     n = len(view["names"])
-    conv = _conventions(view)
+    conv = of_view(view)
     known = [0] * n
     for c in view["hand"] or ():
         known[me] |= 1 << _c(c)
