@@ -80,3 +80,32 @@ def test_the_bidding_floor_is_there_exactly_where_the_declarer_may_concede(seed,
             value = NormalBot()._concede_value(view, Ctx(view), view["contract"])
             assert (value is None) == ("concede" not in view["legal"]), view["legal"]
         g.apply(bots[seat].choose(view))
+
+
+def _contract_view(code: str):
+    """The first contract decision with "concede" legal at a table of rules code `code`."""
+    conv = Conventions.from_code(code)
+    for seed in range(50):
+        g = Game.new(conv, seed=seed, first_dealer=0)
+        bots = [make_bot("normal", seed=seed + i) for i in range(conv.players)]
+        while not g.sheet:
+            view = g.view(g.current_seat)
+            if view["phase"] == "contract" and "concede" in view["legal"]:
+                return view
+            g.apply(bots[g.current_seat].choose(view))
+    raise AssertionError(f"no concession offered at {code}")
+
+
+def test_s5_4_a_presets_own_concession_rules_are_what_the_bot_counts():
+    """§5.4, §8: the `two` preset concedes 60 to the opponent, site002 split_120 at no cost to
+    the declarer; the view's conventions list only what differs from the preset, and the bot
+    read the classic table's values in their place.  Its value of conceding is the engine's
+    cost of it (``concede_cost``), and table000's ace marriage counts in its estimate."""
+    for code in ("classic", "two", "site002", "table000"):
+        view = _contract_view(code)
+        ctx = Ctx(view)
+        cost = view["concede_cost"]
+        assert not cost["bolt"]
+        want = cost["declarer"] - cost["opponents"] * ctx.opponents / ctx.others
+        assert NormalBot()._concede_value(view, ctx, view["contract"]) == want, code
+    assert Ctx(_contract_view("table000")).ace_marriage

@@ -30,6 +30,7 @@ import bisect
 import itertools
 import math
 import random
+from dataclasses import fields
 
 from ..cards import (card as parse_card, name, SUIT_MASK, MARRIAGE_MASK, MARRIAGE_VALUE,
                      ACES_MASK, POINTS, ACE, TEN, KING, QUEEN, FULL_MASK, DECK_NO_NINES,
@@ -170,11 +171,25 @@ def lone_forced_bid(view: dict) -> bool:
         a.startswith("bid") or a == "unblind" for s, a in view["bids"] if s != me)
 
 
+_TABLES: dict = {}
+
+
+def table_of(view: dict) -> dict:
+    """Every convention of the view's table by its id.  The view's ``conventions`` is the
+    record form, which lists only what differs from the preset: a preset's own values (the
+    `two` preset's concede_award, site002's concede_penalty) are not in it."""
+    conv = of_view(view)
+    table = _TABLES.get(id(conv))
+    if table is None:
+        table = _TABLES[id(conv)] = {f.name: getattr(conv, f.name) for f in fields(conv)}
+    return table
+
+
 class Ctx:
     """The table's constants for one decision, from the view."""
 
     def __init__(self, view: dict):
-        conv = view["conventions"]
+        conv = table_of(view)
         lay = view["layout"]
         self.mode = lay["mode"]
         self.deck = NO_NINES if self.mode == "five" else FULL_MASK
@@ -255,7 +270,7 @@ class Seen:
         self.declarer = view.get("declarer")
         self.hand = _mask(view.get("hand"))
         self.trump = SUITS.index(view["trump"]) if view.get("trump") else -1
-        must_beat = bool(view["conventions"].get("must_beat", False))
+        must_beat = bool(table_of(view)["must_beat"])
         known = [0] * n
         excluded = [0] * n
         out = 0                     # cards out of play that this seat knows of
@@ -701,7 +716,7 @@ class NormalBot:
         me = seen.me
         out = {}
         masters = [c for c in cards_of(hand) if seen.master(c)]
-        right = bool(view["tricks_taken"][me]) or bool(view["conventions"].get("meld_on_first_lead"))
+        right = bool(view["tricks_taken"][me]) or bool(table_of(view)["meld_on_first_lead"])
         entries = len(masters)
         if right:
             p_declare = min(0.85, 0.3 + 0.25 * entries)
@@ -832,7 +847,7 @@ class Plan:
         self.swing = 0.0
         self.keep_scale = 1.0
         self.bolt_risk = _bolt_risk(view, seen)
-        frozen = bool(view["conventions"].get("barrel_freezes_opponents")) and decl is not None \
+        frozen = bool(table_of(view)["barrel_freezes_opponents"]) and decl is not None \
             and barrel[decl]["on"] and view["contract"] == view["need"]
 
         def counts(s):          # does this seat's own score move with its points?
@@ -900,7 +915,7 @@ class Plan:
 def _bolt_risk(view: dict, seen: Seen) -> float:
     """What taking a trick now saves me: the penalty of a third bolt (§5.3), when I have two
     and no trick yet, weighted by how few tricks are left to take one in."""
-    conv = view["conventions"]
+    conv = table_of(view)
     me = seen.me
     if conv.get("bolts_mode", "total") == "none" or view["barrel"][me]["on"]:
         return 0.0
