@@ -194,6 +194,18 @@ def test_word_phases_say_what_they_ask():
     assert "(меньше 60)" in prompt
 
 
+def test_a_presets_own_redeal_threshold_is_named_in_the_prompt():
+    """club001's talon redeal is "below 5" (RULES.md §6.3, §8): a preset's own value, which the
+    view's record-form conventions do not list; the prompt reads it from the table's rules."""
+    from thousand.web.service import Service
+    g = play_until("club001", lambda g: g.phase == "redeal" and g.current_seat == 0
+                   and "redeal_low_talon" in (g.view(0).get("redeal_reasons") or []), seed=4)
+    v = g.view(0)
+    assert "redeal_low_talon" not in (v.get("conventions") or {})
+    prompt = table(v, ui(catalog=Service().op_hello({})), "ru").by_id("window-prompt").all_text()
+    assert "в прикупе всего" in prompt and "(меньше 5)" in prompt, prompt
+
+
 def test_golden_round_and_blind_game_are_marked_on_the_table_and_the_sheet():
     g = play_until("classic,golden_round=on", lambda g: g.phase == "play")
     v = g.view(0)

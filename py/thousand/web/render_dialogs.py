@@ -365,15 +365,8 @@ def rules_differ(d, ui, view):
     """Do the rules in the form differ from those of the game on the table?"""
     if view is None:
         return False
-    cur = dict(view.get("conventions") or {"preset": "classic"})
-    cat = ui.catalog or {}
-    values = cat.get("preset_values") or {}
-
-    def full(conv):
-        out = dict(values.get(conv.get("preset", "classic")) or {})
-        out.update({k: v for k, v in conv.items() if k != "preset"})
-        return out
-    return full(cur) != full(d["conv"])
+    cur = view.get("conventions") or {"preset": "classic"}
+    return ui.table_rules(cur) != ui.table_rules(d["conv"])
 
 
 def offered_rules(cat, conv):

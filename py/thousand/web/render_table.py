@@ -402,8 +402,9 @@ def contract_controls(v, ui, t, legal, hinted):
 CARD_VERBS = ("play", "meld", "give", "discard")     # chosen by clicking a card in the hand
 
 
-def window_prompt(v, t):
-    """What a word phase asks the human (blind, redeal, unblind, talon, discard)."""
+def window_prompt(v, t, ui):
+    """What a word phase asks the human (blind, redeal, unblind, talon, discard).  A redeal's
+    threshold is the table's (a preset's own value too: club001's talon below 5)."""
     ph = v["phase"]
     if ph == "blind":
         return t("blind_prompt")
@@ -415,9 +416,9 @@ def window_prompt(v, t):
         return t("discard_prompt", n=max(0, 2 - (v.get("discard_count") or 0)))
     if ph == "redeal":
         reasons = []
+        rules = ui.table_rules(v.get("conventions"))
         for r in v.get("redeal_reasons") or []:
-            conv = (v.get("conventions") or {})
-            n = conv.get(r) if isinstance(conv.get(r), int) else ""
+            n = rules.get(r) if isinstance(rules.get(r), int) else ""
             if r == "redeal_low_talon":
                 pts = card_points(v.get("talon") or [])
             else:
@@ -432,7 +433,7 @@ def choice_controls(v, ui, t, legal, hinted):
     action that is not a card of the hand (those are clicked in the hand: discard, play).
     ``data-action`` is the verb (intents.INTENTS), ``data-value`` its argument."""
     kids = []
-    prompt = window_prompt(v, t)
+    prompt = window_prompt(v, t, ui)
     if prompt:
         kids.append(h("span", {"cls": "hint prompt", "id": "window-prompt"}, text=prompt))
     ph = v["phase"]

@@ -73,6 +73,16 @@ class UIState:
                 out.append(default_name(self.lang, s))
         return out
 
+    def table_rules(self, conv) -> dict:
+        """Every convention of a table by its id: the preset's own values (the catalog's
+        preset_values) with the record form's changes (``conv``, which lists only what differs
+        from the preset) over them.  Empty before the engine's catalog has come."""
+        conv = conv or {}
+        values = (self.catalog or {}).get("preset_values") or {}
+        out = dict(values.get(conv.get("preset", "classic")) or {})
+        out.update({k: v for k, v in conv.items() if k != "preset"})
+        return out
+
     def in_summary(self) -> bool:
         """The deal summary (or game over) is open, perhaps under the score sheet or under a
         deal review opened from it."""
