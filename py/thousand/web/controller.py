@@ -519,12 +519,7 @@ class Controller:
 
     def draft_changes(self):
         d = self.ui.draft
-        conv = dict(d["conv"])
-        preset = conv.pop("preset", "classic")
-        base = ((self.ui.catalog or {}).get("preset_values") or {}).get(preset) or {}
-        full = dict(base)
-        full.update(conv)
-        return preset, full
+        return d["conv"].get("preset", "classic"), self.ui.table_rules(d["conv"])
 
     async def draft_code(self):
         preset, changes = self.draft_changes()

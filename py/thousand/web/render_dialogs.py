@@ -355,9 +355,7 @@ def settings_dialog(view, ui, t):
 
 
 def draft_players(d, ui):
-    conv = d["conv"]
-    values = ((ui.catalog or {}).get("preset_values") or {}).get(conv.get("preset", "classic")) or {}
-    n = conv.get("players", values.get("players", 3))
+    n = ui.table_rules(d["conv"]).get("players", 3)
     return n if isinstance(n, int) and 2 <= n <= 6 else 3
 
 
