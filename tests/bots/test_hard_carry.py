@@ -121,3 +121,92 @@ def test_a_race_drops_a_move_only_when_the_leader_beats_it_clearly_in_the_same_w
     # a lead of 3 in 3 discordant worlds is not enough at RACE_MIN = 4
     beat_small = {**beat, ("a", "b"): 3, ("b", "a"): 0}
     assert "b" in _race(live, dict(makes, b=15), beat_small, 20, 1, 0.5)
+
+
+def _to_contract(seed: int, give_carry: bool = True, nodes: int = 22_000):
+    """Careful normal bots bid and a hard bot declares: it gives (from the talon on) and its
+    contract view comes; (the bot, the contract view) or None where a normal bot declared."""
+    g = Game.new(Conventions(), seed=seed, first_dealer=seed % 3)
+    bots = {s: make_bot("normal", seed=s) for s in range(3)}
+    while g.phase not in ("talon", "giving") and not g.sheet:
+        s = g.current_seat
+        g.apply(bots[s].choose(g.view(s)))
+    if g.phase not in ("talon", "giving"):
+        return None
+    me = g.current_seat
+    hb = HardBot(seed=seed, nodes=nodes, give_carry=give_carry)
+    while g.phase != "contract" and g.current_seat == me and not g.sheet:
+        g.apply(hb.choose(g.view(me)))
+    if g.phase != "contract":
+        return None
+    return hb, g.view(me)
+
+
+def test_the_contract_decision_solves_the_gives_worlds_each_a_world_it_could_have_drawn():
+    """With ``give_carry`` the contract decision draws no worlds of its own: it solves those
+    its gives drew, with the gives applied, and each of them agrees with what the contract
+    sees (``sampler.consistent``: the declarer's hand, the gifts in the defenders' hands, the
+    cards no one can hold); its node count starts from 0 (the solver restarted)."""
+    from thousand.bots.sampler import consistent
+    served = 0
+    for seed in range(10):
+        got = _to_contract(seed)
+        if got is None:
+            continue
+        hb, view = got
+        assert hb._give_carry is not None
+        ws = hb._give_carry[3]
+        assert ws and all(consistent(view, w) for w in ws)
+        calls = []
+        orig = HardBot._draws
+
+        def draws(self, *a, **k):
+            calls.append(1)
+            return orig(self, *a, **k)
+        HardBot._draws = draws
+        try:
+            action = hb.choose(view)
+        finally:
+            HardBot._draws = orig
+        assert action in view["legal"]
+        assert calls == [] and hb._give_carry is None
+        assert hb.nodes < 22_000 + 20_000          # one world past the quota at most
+        served += 1
+    assert served >= 2
+
+
+def test_the_gives_carry_serves_only_the_hand_they_left():
+    """A contract view whose hand is not the one the gives left (a hint followed otherwise, a
+    later deal) is served from fresh worlds; a decision of another phase drops the carry."""
+    got = None
+    for seed in range(10):
+        got = _to_contract(seed)
+        if got is not None:
+            break
+    hb, view = got
+    from thousand.bots.hard import conventions_of
+    from thousand.bots.sampler import observe
+    rules = PlayRules.from_conventions(conventions_of(view))
+    k = observe(view)
+    carry = hb._give_carry
+    solver = carry[4]
+    hb._begin()
+    assert hb._give_carried(view, k, solver.declarer, rules) is not None
+    for other in (dict(view, deal_number=view["deal_number"] + 1),
+                  dict(view, hand=view["hand"][:-1])):
+        hb._give_carry = carry
+        assert hb._give_carried(other, k, solver.declarer, rules) is None
+    hb._give_carry = carry
+    assert hb._give_carried(view, k, solver.declarer, PlayRules(must_beat=True)) is None
+    hb._give_carry = carry
+    hb.choose({"phase": "bidding", "legal": ["pass"]})
+    assert hb._give_carry is None
+
+
+def test_without_the_option_no_carry_is_kept():
+    got = None
+    for seed in range(10):
+        got = _to_contract(seed, give_carry=False)
+        if got is not None:
+            break
+    assert got[0]._give_carry is None

@@ -49,7 +49,7 @@ from ..scoring import DealSummary, Standing, multipliers, score_deal
 from .baseline import keep_score_of as _keep_score
 from . import bidding_model, inference
 from .normal import lone_forced_bid
-from .sampler import observe, worlds, sample_worlds, all_worlds
+from .sampler import deck_of, fits, observe, worlds, sample_worlds, all_worlds
 from .solver import Solver, PlayRules, PlayState, SearchLimit
 
 CLOSE_CALL = 0.5        # search the bid when the next bid is within this many sd of the limit
@@ -121,6 +121,10 @@ RACE_MIN = 4
 # open hands value most led to raised contracts that failed (make rate 57.3% against 58.4%,
 # mean contract 122.6 against 121.6; scripts/trial_hard.py, docs/measurements.md)
 GIVE_POINTS = 0
+# The declarer's gives leave their worlds and solver to his contract decision (``give`` and
+# ``_give_carried``): the worlds with the chosen gives are the contract's positions, whose
+# test at the bid the gives' counts already searched.  A trial option (``give_carry``).
+GIVE_CARRY = False
 
 
 class SolverSeats:
@@ -499,7 +503,8 @@ class HardBot:
                  defence_defer: float | None = None, forced_veto: bool | None = None,
                  close_call: float | None = None, bid_blend: bool = True,
                  contract_map: list | None = None, race: float | None = None,
-                 give_points: int | None = None, phase_scale: dict | None = None):
+                 give_points: int | None = None, phase_scale: dict | None = None,
+                 give_carry: bool | None = None):
         self.rng = random.Random(seed)
         self.budget = self._budget = budget
         self.fixed = worlds
@@ -518,6 +523,7 @@ class HardBot:
         self.contract_map = contract_map
         self.race = race            # None: RACE_Z; 0: every move in every world
         self.give_points = GIVE_POINTS if give_points is None else give_points
+        self.give_carry = GIVE_CARRY if give_carry is None else give_carry
         self.last_estimate: dict | None = None
         self.nodes = 0              # solver nodes of the last decision
         # the second card of the pair of gives the first give chose: (the hand it leaves,
@@ -527,6 +533,9 @@ class HardBot:
         # same observation, so the same worlds, and their positions already searched
         # (``_carried``): (deal number, seat, the observation, worlds, solver)
         self._carry: tuple | None = None
+        # the gives' worlds and solver, for the contract decision (``_give_carried``):
+        # (deal number, seat, the hand the gives leave, worlds after the gives, solver)
+        self._give_carry: tuple | None = None
         # where the hard bot does not search (SEARCHED_BY_SEATS, the draw game, the windows
         # of the other rules) and when no world was solved: the careful normal bot
         from .normal import NormalBot
@@ -538,9 +547,11 @@ class HardBot:
         self.last_estimate = None
         self.nodes = 0
         self._carry, carry = None, self._carry
+        phase = view["phase"]
+        if phase not in ("giving", "contract"):
+            self._give_carry = None         # its table is not kept past the deal's contract
         if len(legal) == 1:
             return legal[0]
-        phase = view["phase"]
         scale = self.phase_scale.get(phase, 1.0)
         self.budget = self._budget * scale
         self.quota = self._quota and int(self._quota * scale)
@@ -578,6 +589,28 @@ class HardBot:
         deal, seat, known, ws, solver = carry
         if (deal, seat, known) != (view.get("deal_number"), view["seat"], k) \
                 or solver.declarer != declarer or solver.rules != rules:
+            return None
+        solver.restart()
+        return ws, self._enlist(solver)
+
+    def _give_carried(self, view: dict, k, declarer: int, rules: PlayRules) -> tuple | None:
+        """The worlds and solver the declarer's gives left (``give``), if this contract
+        decision follows them: the same deal and seat, the hand they left.  Their worlds were
+        drawn from what the contract sees too (the bidding and the talon; the gives are his
+        own), with the chosen gives applied; the solver's table holds bounds on their first
+        leads from the gives' tests at the bid.  Worlds the observation contradicts are
+        dropped (none should be)."""
+        carry, self._give_carry = self._give_carry, None
+        if carry is None:
+            return None
+        deal, seat, left, ws, solver = carry
+        hand = mask_of(parse_card(c) for c in view["hand"])
+        if (deal, seat, left) != (view.get("deal_number"), view["seat"], hand) \
+                or solver.declarer != declarer or solver.rules != rules:
+            return None
+        deck = deck_of(view)
+        ws = [w for w in ws if fits(k, w, deck)]
+        if len(ws) < self.min_worlds:
             return None
         solver.restart()
         return ws, self._enlist(solver)
@@ -761,6 +794,18 @@ class HardBot:
         if not used:
             return self.fallback.choose(view)
         c, to = best[0]
+        if self.give_carry:
+            left = hand
+            for card, _ in best:
+                left &= ~(1 << card)
+            after = []
+            for w in wl:
+                hs = list(w)
+                for card, r in best:
+                    hs[me] &= ~(1 << card)
+                    hs[r] |= 1 << card
+                after.append(hs)
+            self._give_carry = (view.get("deal_number"), me, left, after, solver)
         self.last_estimate = _estimate("giving", view, used, score[best] / used)
         if len(best) == 2:
             self._give_plan = (hand & ~(1 << c), *best[1], self.last_estimate)
@@ -856,9 +901,13 @@ class HardBot:
         rules = PlayRules.from_conventions(conv)
         me = view["seat"]
         k = observe(view)
-        wl = self._draws(view, k, self.max_worlds)
         seats = SolverSeats(view)
-        solver = self._solver(seats[me], rules, len(seats.order))
+        got = self._give_carried(view, k, seats[me], rules)
+        if got is not None:
+            wl, solver = got
+        else:
+            wl = self._draws(view, k, self.max_worlds)
+            solver = self._solver(seats[me], rules, len(seats.order))
         contracts = {a: int(a.split()[1]) for a in legal if a.startswith("contract")}
         low = min(contracts.values(), default=view["contract"])
         ladder = sorted(set(contracts.values()) | {low - d for d in LOWER_STEPS if low - d > 0})
