@@ -451,14 +451,20 @@ def _race(live: list, makes: dict, beat: dict, used: int, sign: int, z: float) -
     return keep
 
 
-def _given(w: list, me: int, gives, seats: "SolverSeats", rules: PlayRules) -> PlayState:
-    """The first lead of world `w` (the hands before the gives, by seat) once the declarer
-    `me` has given each card of `gives` ((card, to whom), ...)."""
+def _after_gives(w: list, me: int, gives) -> list:
+    """World `w` (the hands before the gives, by seat) once the declarer `me` has given each
+    card of `gives` ((card, to whom), ...)."""
     hands = list(w)
     for c, to in gives:
         hands[me] &= ~(1 << c)
         hands[to] |= 1 << c
-    return PlayState(hands=seats.hands(hands), declarer=seats[me], leader=seats[me], rules=rules)
+    return hands
+
+
+def _given(w: list, me: int, gives, seats: "SolverSeats", rules: PlayRules) -> PlayState:
+    """The first lead of world `w` once the declarer `me` has given `gives`."""
+    return PlayState(hands=seats.hands(_after_gives(w, me, gives)), declarer=seats[me],
+                     leader=seats[me], rules=rules)
 
 
 def _estimate(phase: str, view: dict, worlds: int, raw: float, **extra) -> dict:
@@ -795,17 +801,8 @@ class HardBot:
             return self.fallback.choose(view)
         c, to = best[0]
         if self.give_carry:
-            left = hand
-            for card, _ in best:
-                left &= ~(1 << card)
-            after = []
-            for w in wl:
-                hs = list(w)
-                for card, r in best:
-                    hs[me] &= ~(1 << card)
-                    hs[r] |= 1 << card
-                after.append(hs)
-            self._give_carry = (view.get("deal_number"), me, left, after, solver)
+            after = [_after_gives(w, me, best) for w in wl]
+            self._give_carry = (view.get("deal_number"), me, after[0][me], after, solver)
         self.last_estimate = _estimate("giving", view, used, score[best] / used)
         if len(best) == 2:
             self._give_plan = (hand & ~(1 << c), *best[1], self.last_estimate)
