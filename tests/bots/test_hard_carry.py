@@ -142,37 +142,36 @@ def _to_contract(seed: int, give_carry: bool = True, nodes: int = 22_000):
     return hb, g.view(me)
 
 
-def test_the_contract_decision_solves_the_gives_worlds_each_a_world_it_could_have_drawn():
+def test_the_contract_decision_solves_the_gives_worlds_each_a_world_it_could_have_drawn(
+        monkeypatch):
     """With ``give_carry`` the contract decision draws no worlds of its own: it solves those
     its gives drew, with the gives applied, and each of them agrees with what the contract
     sees (``sampler.consistent``: the declarer's hand, the gifts in the defenders' hands, the
-    cards no one can hold); its node count starts from 0 (the solver restarted)."""
+    cards no one can hold); its node count starts from 0 (the solver restarted), and on the
+    same quota it solves more worlds than the same bot afresh (282 against 238 over these
+    deals when this was written)."""
+    import copy
     from thousand.bots.sampler import consistent
-    served = 0
+    carried = fresh = 0
     for seed in range(10):
         got = _to_contract(seed)
         if got is None:
             continue
         hb, view = got
         assert hb._give_carry is not None
-        ws = hb._give_carry[3]
-        assert ws and all(consistent(view, w) for w in ws)
-        calls = []
-        orig = HardBot._draws
-
-        def draws(self, *a, **k):
-            calls.append(1)
-            return orig(self, *a, **k)
-        HardBot._draws = draws
-        try:
-            action = hb.choose(view)
-        finally:
-            HardBot._draws = orig
-        assert action in view["legal"]
-        assert calls == [] and hb._give_carry is None
+        assert all(consistent(view, w) for w in hb._give_carry[3])
+        afresh = copy.deepcopy(hb)
+        afresh._give_carry = None
+        with monkeypatch.context() as m:
+            m.setattr(HardBot, "_draws", lambda *a, **k: pytest.fail("drew new worlds"))
+            assert hb.choose(view) in view["legal"]
+        assert hb._give_carry is None
         assert hb.nodes < 22_000 + 20_000          # one world past the quota at most
-        served += 1
-    assert served >= 2
+        carried += hb.last_estimate["worlds"]
+        afresh.choose(view)
+        fresh += afresh.last_estimate["worlds"]
+    assert fresh > 0
+    assert carried > fresh, (carried, fresh)
 
 
 def test_the_gives_carry_serves_only_the_hand_they_left():
