@@ -25,7 +25,10 @@ and ``NODE_BUDGET`` is calibrated so that it fits 1.5 s in the browser's worker 
 runs at its usual speed (``python -m thousand bench --bot hard --slowest`` prints the
 real times of the slowest decisions found over random deals).  A world whose search would
 pass the limit is dropped; with no world solved the decision falls back to the bidding model
-or the normal bot's choice.
+or the normal bot's choice.  What one decision searched serves the next where that one sees
+the same hidden cards: the declarer's gives leave their worlds (with the gives applied) and
+solver to his contract (``GIVE_CARRY``), the contract its own to his first lead
+(``_carried``); the solver's table keeps its bounds, the count of nodes starts again.
 
 The solver plays any number of seats (two-handed, three-handed, and one search for four to
 six); the table's playing seats map onto the solver's seats 0..n-1 in clockwise order
