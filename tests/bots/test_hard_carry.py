@@ -33,15 +33,22 @@ def test_a_table_left_by_the_contract_ladder_answers_the_first_lead_as_a_fresh_o
     assert warm.moves_reaching(st_, target) == Solver(0, rules).moves_reaching(st_, target)
 
 
+def _normals_until(seed: int, phases) -> Game | None:
+    """A fresh deal played by careful normal bots until one of `phases` (None: the deal ended
+    before it)."""
+    g = Game.new(Conventions(), seed=seed, first_dealer=seed % 3)
+    bots = {s: make_bot("normal", seed=s) for s in range(3)}
+    while g.phase not in phases and not g.sheet:
+        s = g.current_seat
+        g.apply(bots[s].choose(g.view(s)))
+    return g if g.phase in phases else None
+
+
 def _to_first_lead(seed: int, nodes: int = 22_000):
     """Careful normal bots bid; a hard bot names the contract; the view of its first lead and
     the bot (None where the hand was conceded or the lead is forced)."""
-    g = Game.new(Conventions(), seed=seed, first_dealer=seed % 3)
-    bots = {s: make_bot("normal", seed=s) for s in range(3)}
-    while g.phase != "contract" and not g.sheet:
-        s = g.current_seat
-        g.apply(bots[s].choose(g.view(s)))
-    if g.phase != "contract":
+    g = _normals_until(seed, ("contract",))
+    if g is None:
         return None
     me = g.current_seat
     hb = HardBot(seed=seed, nodes=nodes)
@@ -126,12 +133,8 @@ def test_a_race_drops_a_move_only_when_the_leader_beats_it_clearly_in_the_same_w
 def _to_contract(seed: int, give_carry: bool = True, nodes: int = 22_000):
     """Careful normal bots bid and a hard bot declares: it gives (from the talon on) and its
     contract view comes; (the bot, the contract view) or None where a normal bot declared."""
-    g = Game.new(Conventions(), seed=seed, first_dealer=seed % 3)
-    bots = {s: make_bot("normal", seed=s) for s in range(3)}
-    while g.phase not in ("talon", "giving") and not g.sheet:
-        s = g.current_seat
-        g.apply(bots[s].choose(g.view(s)))
-    if g.phase not in ("talon", "giving"):
+    g = _normals_until(seed, ("talon", "giving"))
+    if g is None:
         return None
     me = g.current_seat
     hb = HardBot(seed=seed, nodes=nodes, give_carry=give_carry)
@@ -184,19 +187,17 @@ def test_the_gives_carry_serves_only_the_hand_they_left():
             break
     hb, view = got
     from thousand.bots.hard import conventions_of
-    from thousand.bots.sampler import observe
     rules = PlayRules.from_conventions(conventions_of(view))
-    k = observe(view)
     carry = hb._give_carry
     solver = carry[4]
     hb._begin()
-    assert hb._give_carried(view, k, solver.declarer, rules) is not None
+    assert hb._give_carried(view, solver.declarer, rules) is not None
     for other in (dict(view, deal_number=view["deal_number"] + 1),
                   dict(view, hand=view["hand"][:-1])):
         hb._give_carry = carry
-        assert hb._give_carried(other, k, solver.declarer, rules) is None
+        assert hb._give_carried(other, solver.declarer, rules) is None
     hb._give_carry = carry
-    assert hb._give_carried(view, k, solver.declarer, PlayRules(must_beat=True)) is None
+    assert hb._give_carried(view, solver.declarer, PlayRules(must_beat=True)) is None
     hb._give_carry = carry
     hb.choose({"phase": "bidding", "legal": ["pass"]})
     assert hb._give_carry is None

@@ -52,7 +52,7 @@ from ..scoring import DealSummary, Standing, multipliers, score_deal
 from .baseline import keep_score_of as _keep_score
 from . import bidding_model, inference
 from .normal import lone_forced_bid
-from .sampler import deck_of, fits, observe, worlds, sample_worlds, all_worlds
+from .sampler import observe, worlds, sample_worlds, all_worlds
 from .solver import Solver, PlayRules, PlayState, SearchLimit
 
 CLOSE_CALL = 0.5        # search the bid when the next bid is within this many sd of the limit
@@ -590,12 +590,13 @@ class HardBot:
 
     def _carried(self, carry: tuple | None, view: dict, k, declarer: int,
                  rules: PlayRules) -> tuple | None:
-        """The worlds and solver the contract decision left (``contract``), if this decision
-        sees exactly what that one saw (the declarer's first lead: the same deal, seat and
-        observation).  Its worlds were drawn from the evidence this decision would draw
-        from, so they are as good a sample as fresh ones, and the solver's table already
-        holds bounds on their positions from the contract's tests: the first lead solves
-        more worlds in the same nodes.  The solver counts this decision's nodes from 0."""
+        """The worlds and solver an earlier decision left, if this one sees what that one
+        left them for: the same deal and seat and `k` (the contract's carry to the first
+        lead: the observation; the gives' to the contract: the hand they left).  Its worlds
+        were drawn from the evidence this decision would draw from, so they are as good a
+        sample as fresh ones, and the solver's table already holds bounds on their positions
+        from the earlier tests: this decision solves more worlds in the same nodes.  The
+        solver counts this decision's nodes from 0."""
         if carry is None:
             return None
         deal, seat, known, ws, solver = carry
@@ -605,27 +606,15 @@ class HardBot:
         solver.restart()
         return ws, self._enlist(solver)
 
-    def _give_carried(self, view: dict, k, declarer: int, rules: PlayRules) -> tuple | None:
-        """The worlds and solver the declarer's gives left (``give``), if this contract
-        decision follows them: the same deal and seat, the hand they left.  Their worlds were
+    def _give_carried(self, view: dict, declarer: int, rules: PlayRules) -> tuple | None:
+        """The worlds and solver the declarer's gives left (``give``) for this contract
+        decision, if it follows them (``_carried``, by the hand they left).  Their worlds were
         drawn from what the contract sees too (the bidding and the talon; the gives are his
-        own), with the chosen gives applied; the solver's table holds bounds on their first
-        leads from the gives' tests at the bid.  Worlds the observation contradicts are
-        dropped (none should be)."""
+        own), with the chosen gives applied; the table holds bounds on their first leads
+        from the gives' tests at the bid."""
         carry, self._give_carry = self._give_carry, None
-        if carry is None:
-            return None
-        deal, seat, left, ws, solver = carry
         hand = mask_of(parse_card(c) for c in view["hand"])
-        if (deal, seat, left) != (view.get("deal_number"), view["seat"], hand) \
-                or solver.declarer != declarer or solver.rules != rules:
-            return None
-        deck = deck_of(view)
-        ws = [w for w in ws if fits(k, w, deck)]
-        if len(ws) < self.min_worlds:
-            return None
-        solver.restart()
-        return ws, self._enlist(solver)
+        return self._carried(carry, view, hand, declarer, rules)
 
     def _test_nodes(self) -> int | None:
         """Nodes one zero-window test of the contract or bidding ladder may search."""
@@ -905,7 +894,7 @@ class HardBot:
         me = view["seat"]
         k = observe(view)
         seats = SolverSeats(view)
-        got = self._give_carried(view, k, seats[me], rules)
+        got = self._give_carried(view, seats[me], rules)
         if got is not None:
             wl, solver = got
         else:

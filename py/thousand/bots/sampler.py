@@ -288,12 +288,8 @@ def _fallback(k: Knowledge, rng: random.Random) -> list[int]:
 
 
 def consistent(view: dict, hands: list[int]) -> bool:
-    """Does a world contradict the observation?"""
-    return fits(observe(view), hands, deck_of(view))
-
-
-def fits(k: Knowledge, hands: list[int], deck: int) -> bool:
-    """Does a world agree with what `k` knows (the cards of `deck` not yet played)?"""
+    """Does a world contradict the observation?  (For tests.)"""
+    k = observe(view)
     if hands[k.seat] != k.hands_known[k.seat]:
         return False
     allm = 0
@@ -307,4 +303,4 @@ def fits(k: Knowledge, hands: list[int], deck: int) -> bool:
             return False
         if hands[s] & ~k.hands_known[s] & ~k.allowed(s):
             return False
-    return allm | k.played == deck
+    return allm | k.played == deck_of(view)

@@ -363,8 +363,7 @@ def rules_differ(d, ui, view):
     """Do the rules in the form differ from those of the game on the table?"""
     if view is None:
         return False
-    cur = view.get("conventions") or {"preset": "classic"}
-    return ui.table_rules(cur) != ui.table_rules(d["conv"])
+    return ui.table_rules(view.get("conventions")) != ui.table_rules(d["conv"])
 
 
 def offered_rules(cat, conv):
