@@ -8,7 +8,8 @@ options or constants changed, against the same deals as any other trial of the s
                                   [--searched PHASE,...] [--save FILE] [--paired FILE]
 
 ``--option`` passes a keyword to ``HardBot`` (``calibrate_contracts=false``,
-``bid_margin=0.6``); ``--set`` changes a constant of ``thousand.bots.hard``;
+``bid_margin=0.6``); ``--set`` changes a constant of ``thousand.bots.hard``
+(``inference.SPREAD=40``: of ``thousand.bots.inference``, how the worlds are weighed);
 ``--shift-contract-values X`` adds X points to the declarer's open-hand value in every world
 when he names his contract or concedes (the open-hand value is pessimistic on average: does
 the decision gain by correcting it?).  ``--searched play,contract`` makes the hard bot search
@@ -35,6 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from thousand.bots import hard as H  # noqa: E402
+from thousand.bots import inference as I  # noqa: E402
 from thousand.bots.match import _ci, deal_figures, duplicate, hard_thinking  # noqa: E402
 
 
@@ -79,9 +81,10 @@ def main(argv=None) -> int:
         opts[k] = json.loads(v)
     for kv in args.set:
         k, v = kv.split("=", 1)
-        if not hasattr(H, k):
-            ap.error(f"thousand.bots.hard has no {k}")
-        setattr(H, k, type(getattr(H, k))(float(v)))
+        mod, name = (I, k.split(".", 1)[1]) if k.startswith("inference.") else (H, k)
+        if not hasattr(mod, name):
+            ap.error(f"{mod.__name__} has no {name}")
+        setattr(mod, name, type(getattr(mod, name))(float(v)))
     if args.shift_contract_values:
         shift, split = args.shift_contract_values, H.split_points
         H.split_points = lambda w, decl, defenders, v: split(w, decl, defenders, v + shift)

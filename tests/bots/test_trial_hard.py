@@ -37,3 +37,14 @@ def test_searching_one_side_of_the_play_searches_it():
     for side in ("defence", "declarer_play"):
         out = trial("--searched", side, "--deals", "3", "--worlds", "8")
         assert re.search(r"hard minus the others ([+-][\d.]+)", out)[1] != "+0.00", side
+
+
+def test_set_reaches_the_inference_constants_and_names_what_is_missing():
+    """--set inference.NAME=X changes how the worlds are weighed (thousand.bots.inference);
+    a name neither module has is refused with the module it was looked for in."""
+    for name, module in (("inference.NO_SUCH", "thousand.bots.inference"),
+                         ("NO_SUCH", "thousand.bots.hard")):
+        out = subprocess.run([sys.executable, str(SCRIPT), "--deals", "1", "--set", f"{name}=1"],
+                             capture_output=True, text=True)
+        assert out.returncode == 2 and f"{module} has no NO_SUCH" in out.stderr
+    assert "hard minus the others" in trial("--set", "inference.SPREAD=40")
