@@ -8,9 +8,10 @@ the rules (cards seen, what the play showed).  Actions that were *choices* say m
 * **Bids and passes.**  Every bidder is taken to bid on while the next bid is within his
   limit, ``bid_limit`` — the hard bot's own bidding rule over its bidding model
   (``bidding_model.predict``) — blurred by a normal spread of ``SPREAD`` points, since other
-  players value hands differently.  A bid of N in a world weighs Φ((limit − N)/SPREAD), a
-  pass when the next bid was N weighs Φ((N − limit)/SPREAD), on each seat's hand as dealt
-  in that world.  The forced bidder's opening 100 is no choice and says nothing.
+  players value hands differently.  A bid of N in a world weighs Φ((limit − N − BID_SHIFT)
+  / SPREAD), a pass when the next bid was N one minus that, on each seat's hand as dealt
+  in that world (``scripts/fit_inference.py`` fits both to bots' real bidding).  The
+  forced bidder's opening 100 is no choice and says nothing.
 * **The giving.**  A declarer gives away the cards he values least (``keep_score_of``, the
   score the hard and normal bots give by): a give of card X weighs
   exp(−keep(X)/GIVE_T) / Σ exp(−keep(c)/GIVE_T) over the cards he held then.
@@ -34,6 +35,7 @@ from .baseline import keep_score_of
 from .sampler import consistent, observe
 
 SPREAD = 25.0        # points: how differently from the model other players value a hand
+BID_SHIFT = 0.0      # points: how far under his limit a player stops bidding, on average
 GIVE_T = 12.0        # keep-score units: how sharply a declarer gives his least valued cards
 MISSED_MELD = 0.3    # a lead without declaring while holding a marriage with the right
 FLOOR = 0.02         # no single choice rules a world out
@@ -132,7 +134,7 @@ def _bidding_factor(view: dict, seat: int, hand: int, events) -> float:
     limit = bid_limit(hand, seat, view)
     f = 1.0
     for kind, level in events:
-        p = _phi((limit - level) / SPREAD)
+        p = _phi((limit - level - BID_SHIFT) / SPREAD)
         f *= max(FLOOR, p if kind == "bid" else 1.0 - p)
     return f
 
