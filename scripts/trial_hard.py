@@ -2,7 +2,8 @@
 """Trials of the hard bot's choices (issue 10): a duplicate match of one hard bot, with
 options or constants changed, against the same deals as any other trial of the seed.
 
-    python3 scripts/trial_hard.py [--deals 300] [--seed 2026] [--worlds 8 | --nodes 22000]
+    python3 scripts/trial_hard.py [--deals 300] [--first-deal 0] [--seed 2026]
+                                  [--worlds 8 | --nodes 22000]
                                   [--opponents normal,normal] [--option NAME=JSON ...]
                                   [--set CONSTANT=NUMBER ...] [--shift-contract-values X]
                                   [--searched PHASE,...] [--save FILE] [--paired FILE]
@@ -20,8 +21,10 @@ its make rate, mean contract and concessions.  The deals of a seed are the same
 whatever the options, so two trials differ only where the changed choices do.
 
 ``--save FILE`` writes the per-deal differences (as ``match --save-deals`` does);
+``--first-deal K`` plays deals K .. K+deals-1 of the seed (as ``match --first-deal``);
 ``--paired FILE`` prints this trial minus the
-saved one, deal by deal, with its 95% interval: far narrower than the two trials' own intervals,
+saved one (a trial's or a match's, over the deals both played), deal by deal, with its 95%
+interval: far narrower than the two trials' own intervals,
 since most of a deal's variance is in its cards, which both trials share.  The same in each
 role (``as declarer``: each bot's score changes in the rotations where it declared, the hard
 bot's minus the others'; ``as defender``: in the rest) shows where a difference is earned.
@@ -61,6 +64,7 @@ def series(figures: dict) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=300)
+    ap.add_argument("--first-deal", type=int, default=0)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--worlds", type=int, default=8)
     ap.add_argument("--nodes", type=int, default=0)
@@ -96,9 +100,16 @@ def main(argv=None) -> int:
         if len(sides) == 1:
             search_only_side(next(iter(sides)))
         H.SEARCHED_BY_SEATS[3] = tuple((phases - sides) | ({"play"} if sides else set()))
+    if args.paired:
+        # read before the trial: a file of other deals is told at once, not after an hour
+        old = json.loads(Path(args.paired).read_text())
+        skip = args.first_deal - old["first_deal"]
+        if old["seed"] != args.seed or skip < 0 or len(old["diffs"]) < skip + args.deals:
+            ap.error(f"{args.paired} does not hold deals {args.first_deal} .. "
+                     f"{args.first_deal + args.deals - 1} of seed {args.seed}")
     kinds = ["hard"] + args.opponents.split(",")
     r = duplicate(kinds, args.deals, args.seed, bot_options={"hard": opts}, jobs=args.jobs,
-                  progress=100, roles=True)
+                  progress=100, roles=True, first=args.first_deal)
     b = r["bots"][0]
     f = r["first_vs_rest"]
     print(f"{args.deals} deals, seed {args.seed}, hard {opts}, sets {args.set}, "
@@ -113,12 +124,9 @@ def main(argv=None) -> int:
     if args.save:
         Path(args.save).write_text(json.dumps(rows))
     if args.paired:
-        old = json.loads(Path(args.paired).read_text())
-        if (old["seed"], old["first_deal"]) != (args.seed, 0) or len(old["diffs"]) < args.deals:
-            ap.error(f"{args.paired} is not a trial of seed {args.seed} with {args.deals} deals")
         theirs = series(old)
         for label, mine in series(rows).items():
-            d = [a - b for a, b in zip(mine, theirs[label])]
+            d = [a - b for a, b in zip(mine, theirs[label][skip:])]
             lo, hi = _ci(d)
             print(f"  this trial minus {args.paired} {label}: {sum(d) / len(d):+.2f} "
                   f"(95% CI {lo:+.2f} .. {hi:+.2f})")

@@ -48,3 +48,19 @@ def test_set_reaches_the_inference_constants_and_names_what_is_missing():
                              capture_output=True, text=True)
         assert out.returncode == 2 and f"{module} has no NO_SUCH" in out.stderr
     assert "hard minus the others" in trial("--set", "inference.SPREAD=40")
+
+
+def test_a_later_part_pairs_with_the_same_deals_of_a_longer_trial(tmp_path):
+    """--first-deal K plays deal K as a trial from deal 0 plays it, and --paired lines the
+    saved figures up by deal number (a part of the seed's deals against the whole)."""
+    base = tmp_path / "base.json"
+    trial("--deals", "3", "--save", str(base))
+    part = tmp_path / "part.json"
+    out = trial("--deals", "1", "--first-deal", "2", "--save", str(part), "--paired", str(base))
+    assert re.findall(r"minus \S+ in all: ([+-][\d.]+)", out) == ["+0.00"]
+    saved = json.loads(part.read_text())
+    assert saved["first_deal"] == 2 and saved["diffs"] == json.loads(base.read_text())["diffs"][2:]
+    bad = subprocess.run([sys.executable, str(SCRIPT), "--deals", "2", "--worlds", "2",
+                          "--first-deal", "2", "--paired", str(base)],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and "does not hold deals 2 .. 3" in bad.stderr
