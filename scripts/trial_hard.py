@@ -20,6 +20,10 @@ for the play of one side).  Prints the hard bot minus the others with its 95% in
 its make rate, mean contract and concessions.  The deals of a seed are the same
 whatever the options, so two trials differ only where the changed choices do.
 
+``--reseed N`` (N > 0) draws the hard bot's worlds from other seeds and changes nothing
+else: a null trial, whose paired difference against the bot as it is is the luck of the
+draws alone (how far a trial that changes every decision's worlds moves by chance).
+
 ``--save FILE`` writes the per-deal differences (as ``match --save-deals`` does);
 ``--first-deal K`` plays deals K .. K+deals-1 of the seed (as ``match --first-deal``);
 ``--paired FILE`` prints this trial minus the
@@ -55,6 +59,15 @@ def search_only_side(side: str) -> None:
     H.HardBot.play = play
 
 
+def reseed(n: int) -> None:
+    """Every hard bot made from now on draws from seed ``seed ^ n * 0x9E3779B1``."""
+    init = H.HardBot.__init__
+
+    def __init__(bot, seed: int = 0, **kw):
+        init(bot, seed ^ (n * 0x9E3779B1), **kw)
+    H.HardBot.__init__ = __init__
+
+
 def series(figures: dict) -> dict:
     """A trial's per-deal figures by what they measure."""
     return {"in all": figures["diffs"], "as declarer": figures["roles"]["declarer"],
@@ -75,6 +88,8 @@ def main(argv=None) -> int:
     ap.add_argument("--searched", default="", metavar="PHASE,...",
                     help=f"search only these of {','.join(H.SEARCHED)} at three seats; "
                          "declarer_play or defence for the play of one side only")
+    ap.add_argument("--reseed", type=int, default=0, metavar="N",
+                    help="the hard bot's worlds from other seeds (a null trial)")
     ap.add_argument("--save", metavar="FILE", help="write the per-deal differences")
     ap.add_argument("--paired", metavar="FILE", help="print this trial minus a saved one")
     ap.add_argument("--jobs", type=int, default=1)
@@ -100,6 +115,8 @@ def main(argv=None) -> int:
         if len(sides) == 1:
             search_only_side(next(iter(sides)))
         H.SEARCHED_BY_SEATS[3] = tuple((phases - sides) | ({"play"} if sides else set()))
+    if args.reseed:
+        reseed(args.reseed)
     if args.paired:
         # read before the trial: a file of other deals is told at once, not after an hour
         old = json.loads(Path(args.paired).read_text())

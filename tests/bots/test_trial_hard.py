@@ -64,3 +64,15 @@ def test_a_later_part_pairs_with_the_same_deals_of_a_longer_trial(tmp_path):
                           "--first-deal", "2", "--paired", str(base)],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "does not hold deals 2 .. 3" in bad.stderr
+
+
+def test_a_null_trial_draws_other_worlds_and_is_the_same_bot_otherwise(tmp_path):
+    """--reseed N changes only the hard bot's seeds: on deals where its draws change a card
+    the figures differ, and --reseed 0 (the default) is the bot as it is, deal by deal."""
+    base = tmp_path / "base.json"
+    trial("--deals", "4", "--worlds", "4", "--save", str(base))
+    again = trial("--deals", "4", "--worlds", "4", "--reseed", "0", "--paired", str(base))
+    assert re.findall(r"minus \S+ in all: ([+-][\d.]+)", again) == ["+0.00"]
+    null = tmp_path / "null.json"
+    trial("--deals", "4", "--worlds", "4", "--reseed", "1", "--save", str(null))
+    assert json.loads(null.read_text())["diffs"] != json.loads(base.read_text())["diffs"]
