@@ -1,4 +1,5 @@
 """Every bot only ever plays legal actions, under random conventions (issue 4); bots see only views."""
+import math
 import os
 import random
 import sys
@@ -7,7 +8,7 @@ import pytest
 from hypothesis import example, given, settings, strategies as st, HealthCheck
 
 from thousand import Game, Conventions
-from thousand.bots import make_bot
+from thousand.bots import hard, make_bot
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from thousand_helpers import game_with, role_hands, TALON  # noqa: E402
@@ -254,9 +255,34 @@ def test_a_contract_map_given_to_the_hard_bot_is_the_one_its_contracts_read():
               (c - 5, {a: 45, b: 40})]
     made = sum(out.played(me, c, max(dp, c), d) for dp, d in splits) / 4
     failed = sum(out.played(me, c, min(dp, c - 1), d) for dp, d in splits) / 4
-    value = HardBot(contract_map=identity)._contract_value(out, me, c, splits, view)
+    value = HardBot(contract_map=identity, contract_shift=0)._contract_value(out, me, c, splits,
+                                                                            view)
     assert math.isclose(value, 0.5 * made + 0.5 * failed)
     assert not math.isclose(HardBot()._contract_value(out, me, c, splits, view), value)
+    # contract_shift k: the chance less k log-odds (the default, hard.CONTRACT_SHIFT, too)
+    for k in (0.3, 1.0):
+        p = 1 / (1 + math.exp(k))
+        shifted = HardBot(contract_map=identity, contract_shift=k)._contract_value(
+            out, me, c, splits, view)
+        assert math.isclose(shifted, p * made + (1 - p) * failed)
+    assert math.isclose(HardBot(contract_map=identity)._contract_value(out, me, c, splits, view),
+                        HardBot(contract_map=identity, contract_shift=hard.CONTRACT_SHIFT)
+                        ._contract_value(out, me, c, splits, view))
+
+
+@settings(max_examples=200, deadline=None)
+@given(p=st.floats(0.0, 1.0), a=st.floats(-5, 5), b=st.floats(-5, 5))
+def test_a_shift_in_log_odds_keeps_a_chance_a_chance_and_its_order(p, a, b):
+    """``hard.shifted``: a chance moved by log-odds stays in [0, 1], rises with the shift,
+    and two shifts add (up to the clamp off 0 and 1)."""
+    from thousand.bots.hard import shifted
+    q = shifted(p, a)
+    assert 0.0 <= q <= 1.0
+    if a < b:
+        assert q <= shifted(p, b)
+    if 1e-6 < p < 1 - 1e-6:
+        assert math.isclose(shifted(shifted(p, a), b), shifted(p, a + b), abs_tol=1e-9)
+        assert math.isclose(shifted(p, 0.0), p, abs_tol=1e-12)
 
 
 def test_s6_5_the_hard_bot_values_a_concession_as_scored_from_a_starting_position():
