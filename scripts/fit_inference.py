@@ -47,12 +47,9 @@ def bidding_turns(kind: str, deals: int, seed: int) -> list[tuple[float, bool]]:
     return rows
 
 
-def log_likelihood(rows, spread: float, shift: float, floor: float = inference.FLOOR) -> float:
-    total = 0.0
-    for x, bid in rows:
-        p = inference._phi((x - shift) / spread)
-        total += math.log(max(floor, p if bid else 1.0 - p))
-    return total
+def log_likelihood(rows, spread: float, shift: float) -> float:
+    """Of the choices in `rows` under the inference's weight (``inference.bid_weight``)."""
+    return sum(math.log(inference.bid_weight(x, bid, spread, shift)) for x, bid in rows)
 
 
 def main(argv=None) -> int:

@@ -390,24 +390,30 @@ def calibration_features(raw: float, worlds: int, view: dict) -> list:
 
 
 def calibrated(phase: str, raw: float, worlds: int, view: dict,
-               weights: list | None = None) -> float:
+               weights: list | None = None, shift: float = 0.0) -> float:
     """The chance the declarer really makes his contract, from the open-hand fraction of
     worlds (``scripts/calibrate_hint.py --fit`` writes the map; raw where it has none).  The
     map was fitted at tables of three, where the worlds are a sample of thousands; at a table
     of two the bot sees every card but a few and usually solves every world there is (often
     one), so the fraction stays as it is: one certain world is not an 87% chance.  ``weights``:
-    another map's (a trial's) instead of the hint's."""
+    another map's (a trial's) instead of the hint's; ``shift``: the map's chance moved by this
+    many log-odds (``shifted``; the contracts' CONTRACT_SHIFT)."""
     if two_handed(view):
         return raw
     p = calibrated_of_features(phase, calibration_features(raw, worlds, view), weights)
-    return raw if p is None else p
+    if p is None:
+        return raw
+    return shifted(p, shift) if shift else p
+
+
+def _logistic(z: float) -> float:
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
 
 
 def shifted(p: float, logit: float) -> float:
     """The probability `p` moved by `logit` in log-odds (kept off 0 and 1)."""
     p = min(max(p, 1e-9), 1 - 1e-9)
-    z = math.log(p / (1 - p)) + logit
-    return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+    return _logistic(math.log(p / (1 - p)) + logit)
 
 
 def calibrated_of_features(phase: str, x: list, weights: list | None = None) -> float | None:
@@ -422,8 +428,7 @@ def calibrated_of_features(phase: str, x: list, weights: list | None = None) -> 
         w = WEIGHTS.get(phase)
     if w is None:
         return None
-    z = sum(a * b for a, b in zip(w, x))
-    return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+    return _logistic(sum(a * b for a, b in zip(w, x)))
 
 
 def calibrated_points(phase: str, raw: float) -> float:
@@ -967,9 +972,7 @@ class HardBot:
         if not self.calibrate_contracts:
             return sum(out.played(me, c, dp, defp) for dp, defp in splits) / n
         raw = sum(dp >= c for dp, _ in splits) / n
-        p = calibrated("contract", raw, n, view, self.contract_map)
-        if self.contract_shift and not two_handed(view):
-            p = shifted(p, -self.contract_shift)
+        p = calibrated("contract", raw, n, view, self.contract_map, -self.contract_shift)
         made = sum(out.played(me, c, max(dp, c), defp) for dp, defp in splits) / n
         failed = sum(out.played(me, c, min(dp, c - 1), defp) for dp, defp in splits) / n
         return p * made + (1 - p) * failed

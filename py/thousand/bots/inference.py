@@ -130,12 +130,21 @@ def dealt_hands(view: dict, world) -> dict:
     return out
 
 
+def bid_weight(room: float, bid: bool, spread: float | None = None,
+               shift: float | None = None) -> float:
+    """The weight of a bid (or, `bid` False, a pass) by a seat whose limit is `room` points
+    above the next bid: Φ((room − BID_SHIFT)/SPREAD), a pass one minus that, at least FLOOR
+    (`spread`, `shift`: other values than the module's, as scripts/fit_inference.py tries)."""
+    p = _phi((room - (BID_SHIFT if shift is None else shift))
+             / (SPREAD if spread is None else spread))
+    return max(FLOOR, p if bid else 1.0 - p)
+
+
 def _bidding_factor(view: dict, seat: int, hand: int, events) -> float:
     limit = bid_limit(hand, seat, view)
     f = 1.0
     for kind, level in events:
-        p = _phi((limit - level - BID_SHIFT) / SPREAD)
-        f *= max(FLOOR, p if kind == "bid" else 1.0 - p)
+        f *= bid_weight(limit - level, kind == "bid")
     return f
 
 
@@ -234,5 +243,5 @@ def posterior_draws(view: dict, candidates, count: int, rng: random.Random,
     return rng.choices(candidates, weights=ws, k=count)
 
 
-__all__ = ["Evidence", "weight", "posterior_draws", "bid_limit", "bid_events", "dealt_hands",
-           "observe"]
+__all__ = ["Evidence", "weight", "posterior_draws", "bid_limit", "bid_weight",
+           "bid_events", "dealt_hands", "observe"]
