@@ -268,6 +268,18 @@ def test_a_contract_map_given_to_the_hard_bot_is_the_one_its_contracts_read():
     assert math.isclose(HardBot(contract_map=identity)._contract_value(out, me, c, splits, view),
                         HardBot(contract_map=identity, contract_shift=hard.CONTRACT_SHIFT)
                         ._contract_value(out, me, c, splits, view))
+    # raise_shift r (a trial option): a contract above the bid less r log-odds more, the bid
+    # itself as before
+    raising = HardBot(contract_map=identity, contract_shift=0.3, raise_shift=0.7)
+    assert math.isclose(raising._contract_value(out, me, c, splits, view),
+                        HardBot(contract_map=identity, contract_shift=0.3)._contract_value(
+                            out, me, c, splits, view))
+    up = [(v + 10, d) for v, d in splits]
+    made = sum(out.played(me, c + 10, max(dp, c + 10), d) for dp, d in up) / 4
+    failed = sum(out.played(me, c + 10, min(dp, c + 9), d) for dp, d in up) / 4
+    p = 1 / (1 + math.exp(1.0))
+    assert math.isclose(raising._contract_value(out, me, c + 10, up, view),
+                        p * made + (1 - p) * failed)
 
 
 @settings(max_examples=200, deadline=None)
