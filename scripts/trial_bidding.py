@@ -2,8 +2,8 @@
 """A change of the hard bot's bidding, paired on every deal of a long duplicate match for the
 price of the few it can change (issue 10).
 
-    python3 scripts/trial_bidding.py --change forced_veto | --change close_call=1.0
-                                     [--deals 3000] [--seed 2026] [--nodes 22000]
+    python3 scripts/trial_bidding.py --change forced_veto | --change close_call=1.0 | --change bid_share=1.0
+                                     [--deals 3000] [--first-deal 0] [--seed 2026] [--nodes 22000]
                                      [--opponents normal,normal] [--jobs 2]
                                      [--check 10] [--base FILE] [--save FILE]
 
@@ -16,6 +16,8 @@ Changes:
     bid_blend[=B]  at a close call, the search's mean weighed with the model's or not
                    (``HardBot(bid_blend=B)``; the default since the trials of
                    docs/measurements.md, so ``bid_blend=false`` measures going back)
+    bid_share=S    a close call searches with this share of the decision's quota instead of
+                   ``hard.BID_SEARCH_SHARE`` (``HardBot(bid_share=S)``)
 
 A change of the bidding changes a deal only if the hard bot meets, in some rotation, a bidding
 turn where the change decides otherwise or searches where it did not.  The opponents' bidding
@@ -84,12 +86,13 @@ class CloseCall:
             <= max(base.close_call, self.option["close_call"]) * sd
 
 
-class BidBlend:
-    """``HardBot(bid_blend=B)``: at a close call the search's mean is weighed with the
-    model's, or not; it decides otherwise only where the search runs."""
+class CloseCallSearch:
+    """An option of how a close call's search runs: ``HardBot(bid_blend=B)`` (the search's
+    mean weighed with the model's, or not) or ``HardBot(bid_share=S)`` (the share of the
+    decision's quota it searches with); it decides otherwise only where the search runs."""
 
-    def __init__(self, on: bool):
-        self.option = {"bid_blend": on}
+    def __init__(self, name: str, value):
+        self.option = {name: value}
 
     def reaches(self, view: dict, window, base) -> bool:
         return base.close(window)
@@ -102,8 +105,11 @@ def parse_change(text: str):
     if name == "close_call" and value:
         return CloseCall(float(value))
     if name == "bid_blend" and value in ("", "true", "false"):
-        return BidBlend(value != "false")
-    raise SystemExit(f"unknown change {text!r}: forced_veto, close_call=B or bid_blend[=false]")
+        return CloseCallSearch("bid_blend", value != "false")
+    if name == "bid_share" and value:
+        return CloseCallSearch("bid_share", float(value))
+    raise SystemExit(f"unknown change {text!r}: forced_veto, close_call=B, bid_blend[=false] "
+                     f"or bid_share=S")
 
 
 def _reaches(game, hard_seat: int, bots, change, base) -> bool:
@@ -168,18 +174,19 @@ def play(job) -> tuple:
     return d, on, _first_minus_rest([_deal_sums(group, len(kinds))], len(kinds))[0]
 
 
-def _progress(got: dict, reach: list, deals: int) -> None:
+def _progress(got: dict, reach: list, first: int, deals: int) -> None:
     """The paired figure over the deals before the first reachable deal not yet played both
     ways (a prefix of the match, so a run stopped early still says something)."""
-    upto = next((d for d in reach if (d, False) not in got or (d, True) not in got), deals)
-    if not upto:
+    upto = next((d for d in reach if (d, False) not in got or (d, True) not in got),
+                first + deals)
+    if upto == first:
         return
-    diffs = [0.0] * upto
+    diffs = [0.0] * (upto - first)
     for d in reach:
         if d < upto:
-            diffs[d] = got[(d, True)] - got[(d, False)]
+            diffs[d - first] = got[(d, True)] - got[(d, False)]
     lo, hi = _ci(diffs)
-    print(f"  deals 0..{upto - 1}: {statistics.mean(diffs):+.2f} per deal "
+    print(f"  deals {first}..{upto - 1}: {statistics.mean(diffs):+.2f} per deal "
           f"(95% CI {lo:+.2f} .. {hi:+.2f})", file=sys.stderr, flush=True)
 
 
@@ -188,6 +195,7 @@ def main(argv=None) -> int:
     ap.add_argument("--change", required=True,
                     help="forced_veto, close_call=B or bid_blend[=false]")
     ap.add_argument("--deals", type=int, default=3000)
+    ap.add_argument("--first-deal", type=int, default=0, help="the match's deals from this one")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--nodes", type=int, default=hard.TABLE_NODES)
     ap.add_argument("--opponents", default="normal,normal")
@@ -202,7 +210,11 @@ def main(argv=None) -> int:
     kinds = ["hard"] + args.opponents.split(",")
     conv = Conventions()
     n = len(kinds)
-    plan = deal_plan(args.seed, n, args.deals)     # `match --seed`'s
+    first = args.first_deal
+    if args.base and first:
+        ap.error("--base holds the first deals of a match: not with --first-deal")
+    plan = deal_plan(args.seed, n, args.deals, first)     # `match --seed`'s
+    where = {d: (s, dl) for d, s, dl in plan}
     base = (changed_bot(args.base, args.seed, args.deals, kinds, args.nodes)
             if args.base else None)
     ctx = mp.get_context("fork")
@@ -227,7 +239,7 @@ def main(argv=None) -> int:
         else:
             got = {}
             jobs = [(d, on) for d in checks + reach for on in (False, True)]
-        jobs = [(d, kinds, conv.to_code(), plan[d][1], plan[d][2], args.nodes, args.change, on)
+        jobs = [(d, kinds, conv.to_code(), *where[d], args.nodes, args.change, on)
                 for d, on in jobs]
         for i, (d, on, x) in enumerate(pool.imap(play, jobs), 1):
             if base and not on and x != base[d]:
@@ -236,7 +248,7 @@ def main(argv=None) -> int:
                 return 1
             got[(d, on)] = x
             if i % 100 == 0:
-                _progress(got, reach, args.deals)
+                _progress(got, reach, first, args.deals)
     if base:
         lo, hi = _ci(base)
         print(f"the bot as it is (from {args.base}): {statistics.mean(base):+.2f} per deal "
@@ -252,10 +264,11 @@ def main(argv=None) -> int:
             print(f"{len(checks)} deals it cannot reach: the same both ways")
     pairs = {d: got[(d, True)] - got[(d, False)] for d in reach}
     changed = [d for d in reach if pairs[d]]
-    diffs = [pairs.get(d, 0.0) for d in range(args.deals)]
+    diffs = [pairs.get(d, 0.0) for d, _, _ in plan]
     lo, hi = _ci(diffs)
     print(f"played differently: {len(changed)} of the {len(reach)}; with {args.change} minus "
-          f"without, paired over all {args.deals} deals: {statistics.mean(diffs):+.2f} per deal "
+          f"without, paired over all {args.deals} deals from deal {first}: "
+          f"{statistics.mean(diffs):+.2f} per deal "
           f"(95% CI {lo:+.2f} .. {hi:+.2f})")
     if base:
         after = [b + x for b, x in zip(base, diffs)]
@@ -266,7 +279,8 @@ def main(argv=None) -> int:
         print(f"  deal {d}: {got[(d, False)]:+.2f} -> {got[(d, True)]:+.2f}")
     if args.save:
         Path(args.save).write_text(json.dumps(
-            {"seed": args.seed, "deals": args.deals, "nodes": args.nodes, "kinds": kinds,
+            {"seed": args.seed, "first_deal": first, "deals": args.deals, "nodes": args.nodes,
+             "kinds": kinds,
              "change": args.change, "base": args.base,
              "pairs": {str(d): [got[(d, False)], got[(d, True)]] for d in reach}}))
     return 0

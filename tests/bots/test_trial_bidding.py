@@ -43,6 +43,16 @@ def test_an_unknown_change_is_refused_with_its_name():
         T.parse_change("close_call")
 
 
+def test_the_search_share_of_a_close_call_reaches_the_deals_the_blend_does():
+    """``bid_share=S`` changes only how long a close call searches: the screen of the blend
+    (every close call), with the option the trial plays."""
+    share, blend = T.parse_change("bid_share=1.0"), T.parse_change("bid_blend=false")
+    assert share.option == {"bid_share": 1.0}
+    assert type(share) is type(blend)
+    with pytest.raises(SystemExit, match="bid_share"):
+        T.parse_change("bid_share")
+
+
 def _saved_trial(tmp_path, figures, seed=2026):
     """A ``trial_contract.py --save`` file of the first deals: [as it was, changed or None, n]."""
     import json
@@ -87,3 +97,26 @@ def test_a_base_that_is_not_the_bot_as_it_is_stops_the_trial(tmp_path, capsys):
         figures[d][0] += 1.0
     assert T.main(args + ["--base", str(_saved_trial(tmp_path, figures))]) == 1
     assert "not the same bot" in capsys.readouterr().out
+
+
+def test_a_trial_of_later_deals_screens_and_pairs_those_deals(tmp_path):
+    """--first-deal K: the match's deals K .. K + deals - 1, as ``match --first-deal`` deals
+    them (``deal_plan``); the pairs saved are of the deals among them the screen reaches, each
+    the same figures ``play`` gives that deal; a base file (the first deals) is refused."""
+    import json
+    kinds = ["hard", "normal", "normal"]
+    code = Conventions().to_code()
+    plan = deal_plan(2026, 3, 3, 3)
+    reach = [d for d, s, dl in plan if T.screen((d, kinds, code, s, dl, "bid_blend=false"))[1]]
+    assert reach
+    out = tmp_path / "later.json"
+    assert T.main(["--change", "bid_blend=false", "--deals", "3", "--first-deal", "3",
+                   "--nodes", "1500", "--jobs", "1", "--save", str(out)]) == 0
+    saved = json.loads(out.read_text())
+    assert saved["first_deal"] == 3 and sorted(int(d) for d in saved["pairs"]) == reach
+    d, s, dl = next(p for p in plan if p[0] == reach[0])
+    assert saved["pairs"][str(d)] == [T.play((d, kinds, code, s, dl, 1500, "bid_blend=false", on))[2]
+                                      for on in (False, True)]
+    with pytest.raises(SystemExit):
+        T.main(["--change", "bid_blend=false", "--deals", "3", "--first-deal", "3",
+                "--base", str(_saved_trial(tmp_path, [[0.0, None, 0]] * 6))])
