@@ -193,7 +193,7 @@ def _progress(got: dict, reach: list, first: int, deals: int) -> None:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--change", required=True,
-                    help="forced_veto, close_call=B or bid_blend[=false]")
+                    help="forced_veto, close_call=B, bid_blend[=false] or bid_share=S")
     ap.add_argument("--deals", type=int, default=3000)
     ap.add_argument("--first-deal", type=int, default=0, help="the match's deals from this one")
     ap.add_argument("--seed", type=int, default=2026)

@@ -360,19 +360,13 @@ def contract_ladder(values) -> list:
 
 
 def foreseen_contracts(view: dict, conv, hand: int) -> list:
-    """The contracts the declarer will be offered after his gives leave him `hand`
-    (``steps.contract.contract_values``: the bid, and what §3.6 and §6.1 let the hand name
-    above it), for a decision that thinks ahead of the contract."""
-    from ..steps.bidding import allowed_values
-    bid = view["contract"]
+    """The contracts the declarer will be offered after his gives leave him `hand` (the
+    engine's ``steps.contract.offered_contracts`` from what his view shows), for a decision
+    that thinks ahead of the contract."""
+    from ..steps.contract import offered_contracts
     golden = bool(view.get("golden_deal")) and conv.golden_round == "on"   # §6.6's 120
-    if view.get("blind") or (golden and not conv.golden_can_raise):
-        return [bid]
-    on_barrel = view["barrel"][view["seat"]]["on"]
-    values = allowed_values(conv, hand, bid, on_barrel, conv.need, False)
-    if not on_barrel or bid >= conv.need:
-        values.insert(0, bid)
-    return values or [bid]
+    return offered_contracts(conv, hand, view["contract"], view["barrel"][view["seat"]]["on"],
+                             bool(view.get("blind")), golden)
 
 
 def bracket_value(solver: Solver, st: PlayState, ladder, test_nodes: int | None = None) -> float:
@@ -520,10 +514,14 @@ def _after_gives(w: list, me: int, gives) -> list:
     return hands
 
 
+def _first_lead(w: list, me: int, seats: "SolverSeats", rules: PlayRules) -> PlayState:
+    """The declarer `me` leading the first trick with the hands of world `w` (by seat)."""
+    return PlayState(hands=seats.hands(w), declarer=seats[me], leader=seats[me], rules=rules)
+
+
 def _given(w: list, me: int, gives, seats: "SolverSeats", rules: PlayRules) -> PlayState:
     """The first lead of world `w` once the declarer `me` has given `gives`."""
-    return PlayState(hands=seats.hands(_after_gives(w, me, gives)), declarer=seats[me],
-                     leader=seats[me], rules=rules)
+    return _first_lead(_after_gives(w, me, gives), me, seats, rules)
 
 
 def _estimate(phase: str, view: dict, worlds: int, raw: float, **extra) -> dict:
@@ -876,28 +874,27 @@ class HardBot:
         return f"give {name(c)} {to}"
 
     def _contract_ahead(self, view: dict, conv, after: list, seats, solver: Solver,
-                        rules: PlayRules) -> int:
+                        rules: PlayRules) -> None:
         """The rest of the gives' quota spent ahead on the contract decision (``GIVE_AHEAD``):
         its ladder tests on the worlds the gives carry to it, in the order it reads them, until
-        the quota (or budget) is spent; the solver's table keeps their bounds.  Returns the
-        worlds it finished.  Not with a fixed number of worlds: the contract solves as many."""
+        the quota (or budget) is spent; the solver's table keeps their bounds.  Not with a
+        fixed number of worlds: the contract solves as many."""
         if self.fixed or solver.spent() or self._over():
-            return 0
+            return
         me = view["seat"]
-        ladder = contract_ladder(foreseen_contracts(view, conv, after[0][me]))
+        ladder = contract_ladder(foreseen_contracts(view, conv, after[0][me]) or
+                                 [view["contract"]])
         done = 0
         since = time.perf_counter()
         try:
             for w in after:
-                st = PlayState(hands=seats.hands(w), declarer=seats[me], leader=seats[me],
-                               rules=rules)
-                bracket_value(solver, st, ladder, self._test_nodes())
+                bracket_value(solver, _first_lead(w, me, seats, rules), ladder,
+                              self._test_nodes())
                 done += 1
                 if self._over(1.0, done, since):
                     break
         except SearchLimit:
             pass
-        return done
 
     def _give_points(self, view: dict, cands: list, wl: list, seats, solver: Solver,
                      rules: PlayRules, target: int):
@@ -1002,9 +999,8 @@ class HardBot:
         since = time.perf_counter()
         try:
             for w in wl:
-                st = PlayState(hands=seats.hands(w), declarer=seats[me], leader=seats[me],
-                               rules=rules)
-                vals.append((w, bracket_value(solver, st, ladder, self._test_nodes())))
+                vals.append((w, bracket_value(solver, _first_lead(w, me, seats, rules), ladder,
+                                              self._test_nodes())))
                 if self._done(len(vals), since=since):
                     break
         except SearchLimit:
@@ -1122,9 +1118,8 @@ class HardBot:
                 hands[me] = mine & ~mask_of(give)
                 for i, s in enumerate(others):
                     hands[s] |= 1 << give[i]
-                st = PlayState(hands=seats.hands(hands), declarer=seats[me], leader=seats[me],
-                               rules=rules)
-                vals.append(bracket_value(solver, st, BID_LADDER, self._test_nodes()))
+                vals.append(bracket_value(solver, _first_lead(hands, me, seats, rules),
+                                          BID_LADDER, self._test_nodes()))
                 if self._done(len(vals), self.bid_share, since):
                     break
         except SearchLimit:

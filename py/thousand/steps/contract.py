@@ -24,15 +24,20 @@ def start(game, d) -> None:
 
 
 def contract_values(game, d) -> list[int]:
-    conv = game.conv
-    decl = d.declarer
-    if d.blind or (d.golden and not conv.golden_can_raise):
-        return [d.contract]
-    on_barrel = game.on_barrel[decl]
+    return offered_contracts(game.conv, d.hands[d.declarer], d.contract,
+                             game.on_barrel[d.declarer], d.blind, d.golden)
+
+
+def offered_contracts(conv, hand: int, bid: int, on_barrel: bool, blind: bool = False,
+                      golden: bool = False) -> list[int]:
+    """The contracts a declarer holding `hand` may name after winning at `bid` (also what a
+    bot thinking ahead of the contract reads: every argument is in his view)."""
+    if blind or (golden and not conv.golden_can_raise):
+        return [bid]
     need = conv.need
-    values = allowed_values(conv, d.hands[decl], d.contract, on_barrel, need, False)
-    if not on_barrel or d.contract >= need:
-        values.insert(0, d.contract)        # the winning bid itself is always allowed
+    values = allowed_values(conv, hand, bid, on_barrel, need, False)
+    if not on_barrel or bid >= need:
+        values.insert(0, bid)               # the winning bid itself is always allowed
     return values
 
 
