@@ -491,18 +491,38 @@ class Solver:
 
     def _value(self, state, alpha, beta):
         """Fail-soft alpha-beta value of any position (trick in progress allowed)."""
+        return self._within(list(state.hands), state.leader, state.trick, state.trump,
+                            state.trump_owner, state.taken, alpha, beta)
+
+    def _within(self, hands, leader, trick, trump, owner, taken, alpha, beta):
+        """``_value`` on the position's parts: the follows still due in the trick in progress
+        (``hands`` is changed and restored), then the trick-boundary search.  The moves, their
+        order and the nodes counted are those of ``legal_moves`` and ``play`` applied one by
+        one, without a position object or a legality check per move: a follow is legal by
+        ``follow_mask``, the engine's rule, and declares nothing."""
         c = self._counter
         c[0] += 1                 # a position inside a trick counts as a node too
         if c[0] > self._limits.armed[0]:
             self._limits.checkpoint(c[0])
-        if not state.trick:
-            return self._boundary(state.hands, state.leader, state.trump, state.trump_owner,
-                                  state.taken, alpha, beta)
-        maxing = state.to_move == self.declarer
+        if not trick:
+            return self._boundary(hands, leader, trump, owner, taken, alpha, beta)
+        n = len(hands)
+        seat = (leader + len(trick)) % n
+        decl = self.declarer
+        maxing = seat == decl
+        hand = hands[seat]
+        last = len(trick) + 1 == n
         best = -INF if maxing else INF
-        for mv in legal_moves(state):
-            nxt, g = play(state, mv)
-            v = g + self._value(nxt, alpha - g, beta - g)
+        for card in cards_of(follow_mask(hand, trick, trump, self.rules.must_beat)):
+            hands[seat] = hand & ~(1 << card)
+            t = trick + (card,)
+            if last:
+                ws = (leader + winning_card(t, trump)) % n
+                g = sum(POINTS[x] for x in t) if ws == decl else 0
+                v = g + self._within(hands, ws, (), trump, owner, taken | (1 << ws),
+                                     alpha - g, beta - g)
+            else:
+                v = self._within(hands, leader, t, trump, owner, taken, alpha, beta)
             if maxing:
                 if v > best:
                     best = v
@@ -515,6 +535,7 @@ class Solver:
                         beta = best
             if alpha >= beta:
                 break
+        hands[seat] = hand
         return best
 
     def _mtdf(self, state, guess=None):
@@ -581,6 +602,12 @@ class Solver:
         return out
 
 
+# follow_moves' sort keys: score * 32 + card, a follow that wins for its side scored by its
+# points, one that does not by how cheap it is
+_WIN_KEY = tuple((100 + POINTS[c]) << 5 | c for c in range(24))
+_LOSE_KEY = tuple((50 - POINTS[c] - c % 6) << 5 | c for c in range(24))
+
+
 def _make_search(solver: Solver):
     """Build the recursive trick-boundary search as a closure (fast local lookups).
 
@@ -608,6 +635,7 @@ def _make_search(solver: Solver):
     # the lead rule restricts nothing: the declarer may lead his masters in any order
     free_leads = all(order == (FULL_MASK,) for row in LEAD for order in row)
     RANKS, RANK_POINTS = _RANKS, _RANK_POINTS
+    WIN_KEY, LOSE_KEY = _WIN_KEY, _LOSE_KEY
     counter = [0]
     limit = solver._limits.armed
     checkpoint = solver._limits.checkpoint
@@ -685,7 +713,10 @@ def _make_search(solver: Solver):
 
         base: the led suit * 24; brow/frow: the rows of _BEATS and of the follow table for
         the trump; win_card/win_seat: the card winning so far and its seat; next_hand/next_seat:
-        the player still to play (next_seat = -1 when ``me`` plays last)."""
+        the player still to play (next_seat = -1 when ``me`` plays last).  A follow that wins
+        the trick for its side (and the last player cannot take over) comes first, the most
+        points first; then the others, the cheapest first.  Each is sorted as one int, its
+        score * 32 + card (``WIN_KEY``, ``LOSE_KEY``), as the pair (score, card) would be."""
         order = frow[base + win_card]
         m = hand & order[0]
         if not m:
@@ -693,26 +724,35 @@ def _make_search(solver: Solver):
         if not (m & (m - 1)):
             return (m.bit_length() - 1,)
         my_decl = me == decl
+        foe_last = next_seat >= 0 and (next_seat == decl) != my_decl
+        beaten = brow[win_card]
+        # the trick as it stands, if ``me`` does not beat it: his side's, and does it stay so?
+        held = (win_seat == decl) == my_decl
+        if held and foe_last:
+            order = frow[base + win_card]
+            f = next_hand & order[0]
+            if not f:
+                f = first_met(next_hand, order)
+            held = not f & beaten
         scored = []
         while m:
             c = m.bit_length() - 1
             m ^= 1 << c
-            if brow[win_card] >> c & 1:
-                w, wcard = me, c
+            if beaten >> c & 1:
+                win = True
+                if foe_last:
+                    # can the last player take it over?
+                    order = frow[base + c]
+                    f = next_hand & order[0]
+                    if not f:
+                        f = first_met(next_hand, order)
+                    if f & brow[c]:
+                        win = False
             else:
-                w, wcard = win_seat, win_card
-            win = (w == decl) == my_decl
-            if win and next_seat >= 0 and (next_seat == decl) != my_decl:
-                # can the last player take it over?
-                order = frow[base + wcard]
-                f = next_hand & order[0]
-                if not f:
-                    f = first_met(next_hand, order)
-                if f & brow[wcard]:
-                    win = False
-            scored.append(((100 + P[c]) if win else (50 - P[c] - RANK[c]), c))
+                win = held
+            scored.append(WIN_KEY[c] if win else LOSE_KEY[c])
         scored.sort(reverse=True)
-        return [c for _, c in scored]
+        return [k & 31 for k in scored]
 
     def search(leader, trump, owner, taken, alpha, beta):
         h0 = H[0]
@@ -835,14 +875,14 @@ def _make_search(solver: Solver):
                     sc = 100 - P[c] - RANK[c]
             if mv == best_lead:
                 sc = 10000
-            scored.append((sc, mv))
+            scored.append(sc << 6 | mv)     # score * 64 + move: sorts as the pair would
         if right:
             m = MELD_LO[lead_hand & 4095] | MELD_HI[lead_hand >> 12]
             while m:
                 c = m.bit_length() - 1
                 m ^= 1 << c
                 mv = c + 32
-                scored.append((10000 if mv == best_lead else 250 + DECL_VALUE[c] // 10, mv))
+                scored.append((10000 if mv == best_lead else 250 + DECL_VALUE[c] // 10) << 6 | mv)
         scored.sort(reverse=True)
 
         x = lead_hand & (lead_hand - 1)
@@ -852,7 +892,8 @@ def _make_search(solver: Solver):
         third_maxes = third == decl
         best0 = -INF if leader_maxes else INF
         best_mv = -1
-        for _, mv in scored:
+        for mv in scored:
+            mv &= 63
             c0 = mv & 31
             bonus = 0
             t = trump
