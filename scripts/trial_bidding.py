@@ -18,6 +18,8 @@ Changes:
                    docs/measurements.md, so ``bid_blend=false`` measures going back)
     bid_share=S    a close call searches with this share of the decision's quota instead of
                    ``hard.BID_SEARCH_SHARE`` (``HardBot(bid_share=S)``)
+    careful        bid by the careful normal bot's rule at every turn
+                   (``HardBot(careful_bidding=True)``)
 
 A change of the bidding changes a deal only if the hard bot meets, in some rotation, a bidding
 turn where the change decides otherwise or searches where it did not.  The opponents' bidding
@@ -98,6 +100,23 @@ class CloseCallSearch:
         return base.close(window)
 
 
+class CarefulBidding:
+    """``HardBot(careful_bidding=True)``: every bidding turn by the careful normal bot's rule.
+    It decides otherwise where that rule's answer is not the model's, and at every close call
+    (whose search draws the bot's random numbers, which the changed bot leaves undrawn)."""
+    option = {"careful_bidding": True}
+
+    def __init__(self):
+        self.careful = make_bot("normal", seed=0)
+
+    def reaches(self, view: dict, window, base) -> bool:
+        nxt, _, limit, _ = window
+        if base.close(window):
+            return True
+        model = f"bid {nxt}" if nxt <= limit else "pass"
+        return self.careful.bid(view, view["legal"]) != model
+
+
 def parse_change(text: str):
     name, _, value = text.partition("=")
     if name == "forced_veto" and not value:
@@ -108,8 +127,10 @@ def parse_change(text: str):
         return CloseCallSearch("bid_blend", value != "false")
     if name == "bid_share" and value:
         return CloseCallSearch("bid_share", float(value))
-    raise SystemExit(f"unknown change {text!r}: forced_veto, close_call=B, bid_blend[=false] "
-                     f"or bid_share=S")
+    if name == "careful" and not value:
+        return CarefulBidding()
+    raise SystemExit(f"unknown change {text!r}: forced_veto, close_call=B, bid_blend[=false], "
+                     f"bid_share=S or careful")
 
 
 def _reaches(game, hard_seat: int, bots, change, base) -> bool:
@@ -193,7 +214,7 @@ def _progress(got: dict, reach: list, first: int, deals: int) -> None:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--change", required=True,
-                    help="forced_veto, close_call=B, bid_blend[=false] or bid_share=S")
+                    help="forced_veto, close_call=B, bid_blend[=false], bid_share=S or careful")
     ap.add_argument("--deals", type=int, default=3000)
     ap.add_argument("--first-deal", type=int, default=0, help="the match's deals from this one")
     ap.add_argument("--seed", type=int, default=2026)

@@ -71,6 +71,10 @@ MODEL_VAR = 100.0
 # table's thinking it changed 239 and gained +0.10 a deal (95% CI -0.35 .. +0.54), as many
 # good raises lost as failed ones saved (scripts/trial_bidding.py, docs/measurements.md).
 FORCED_VETO = False
+# Bidding by the careful normal bot's rule altogether (``careful_bidding``, a trial option):
+# at worlds 8 it gained +1.93 a deal (paired, 600 deals), at 75,000 nodes it looked -0.23
+# (docs/measurements.md, "The bidding by the careful bot's rule").
+CAREFUL_BIDDING = False
 # Solver nodes one decision may search.  CPython spends 5-7.5 microseconds a node on the
 # decisions that search most (python -m thousand bench --bot hard --slowest 60), the
 # browser's Pyodide about 1.7 times as long: 100,000 nodes are at most ~1.1 s there, and the
@@ -566,7 +570,10 @@ class HardBot:
     bid_share    the share of the decision's quota a close call in the bidding searches
                  with (None: BID_SEARCH_SHARE);
     raise_shift  a contract above the bid, valued by a chance less this many log-odds more
-                 than ``contract_shift`` (a trial option: 0).
+                 than ``contract_shift`` (a trial option: 0);
+    careful_bidding  bid by the careful normal bot's rule (declaring at the next bid against
+                 what a pass is worth) instead of the model and its close-call search (a
+                 trial option: None is CAREFUL_BIDDING).
     """
 
     def __init__(self, seed: int = 0, budget: float = 0.5, worlds: int | None = None,
@@ -579,7 +586,7 @@ class HardBot:
                  give_points: int | None = None, phase_scale: dict | None = None,
                  give_carry: bool | None = None, contract_shift: float | None = None,
                  give_ahead: bool | None = None, bid_share: float | None = None,
-                 raise_shift: float = 0.0):
+                 raise_shift: float = 0.0, careful_bidding: bool | None = None):
         self.rng = random.Random(seed)
         self.budget = self._budget = budget
         self.fixed = worlds
@@ -598,6 +605,7 @@ class HardBot:
         self.contract_map = contract_map
         self.contract_shift = CONTRACT_SHIFT if contract_shift is None else contract_shift
         self.raise_shift = raise_shift
+        self.careful_bidding = CAREFUL_BIDDING if careful_bidding is None else careful_bidding
         self.race = race            # None: RACE_Z; 0: every move in every world
         self.give_points = GIVE_POINTS if give_points is None else give_points
         self.give_carry = GIVE_CARRY if give_carry is None else give_carry
@@ -1049,6 +1057,8 @@ class HardBot:
 
     # ---- bidding -----------------------------------------------------------------------------
     def bid(self, view: dict, legal: list[str]) -> str:
+        if self.careful_bidding:
+            return self.fallback.bid(view, legal)
         window = self.bid_window(view, legal)
         if window is None:
             return "pass"
