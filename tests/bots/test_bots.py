@@ -314,3 +314,39 @@ def test_s6_5_the_hard_bot_values_a_concession_as_scored_from_a_starting_positio
     d = g.sheet[-1]["delta"]
     assert d[1] < -view["contract"]                 # the third concession's penalty
     assert value == d[1] - (d[0] + d[2]) / 2
+
+
+def test_with_decision_seeds_a_decision_draws_the_same_worlds_whatever_came_before():
+    """``decision_seeds`` (a trial option): a decision's worlds come from the bot's seed and
+    where the decision stands (deal, actions so far, seat), not from one random stream, so a
+    trial that changes how much one decision draws leaves the later decisions' draws alone.
+    Without it the same view after other decisions is decided from other worlds."""
+    from thousand import Conventions, Game
+    from thousand.bots.hard import HardBot
+
+    def play_views(seed):
+        g = Game.new(Conventions(), seed=seed, first_dealer=0)
+        bots = {s: make_bot("normal", seed=s) for s in range(3)}
+        views = []
+        while not g.sheet:
+            s = g.current_seat
+            v = g.view(s)
+            if v["phase"] == "play" and len(v["legal"]) > 1:
+                views.append(v)
+            g.apply(bots[s].choose(v))
+        return views
+
+    views = next(v for v in (play_views(seed)[:6] for seed in range(20)) if len(v) >= 4)
+    last = views[-1]
+
+    def estimate(bot, before):
+        for v in before:
+            bot.choose(v)
+        bot.choose(last)
+        return bot.last_estimate
+
+    seeded = [estimate(HardBot(seed=9, worlds=6, decision_seeds=True), views[:k])
+              for k in (0, 2, len(views) - 1)]
+    assert seeded[0] == seeded[1] == seeded[2]
+    plain = [estimate(HardBot(seed=9, worlds=6), views[:k]) for k in (0, 2, len(views) - 1)]
+    assert not plain[0] == plain[1] == plain[2]

@@ -151,6 +151,17 @@ CONTRACT_SHIFT = 0.3
 # it changed 110 deals for -0.22 a deal (95% CI -1.04 .. +0.60), and it would make every first
 # give think its whole budget in the browser (docs/measurements.md).
 GIVE_AHEAD = False
+# The declarer's second give plays the pair the first one chose and so searches nothing:
+# ``plan_ahead`` spends its quota (in the browser its budget, within the table's pace of the
+# give) the same way on the contract's tests.
+PLAN_AHEAD = False
+# Each decision draws its worlds from its own seed: the bot's seed, the deal, the number of
+# actions so far and the seat (``decision_seeds``), instead of one random stream through the
+# game.  A trial that changes how many worlds one decision draws or solves then leaves every
+# later decision's draws as they were, so its paired figure holds the change, not the luck of
+# new draws (about +-0.9 a deal on 1,000 deals against +-1.8 with one stream); and the same
+# decision in the same game is decided alike however it was reached.
+DECISION_SEEDS = False
 # A close call in the bidding searches with this share of the decision's quota (or budget).
 BID_SEARCH_SHARE = 0.5
 
@@ -573,7 +584,12 @@ class HardBot:
                  than ``contract_shift`` (a trial option: 0);
     careful_bidding  bid by the careful normal bot's rule (declaring at the next bid against
                  what a pass is worth) instead of the model and its close-call search (a
-                 trial option: None is CAREFUL_BIDDING).
+                 trial option: None is CAREFUL_BIDDING);
+    plan_ahead   the second give, which plays the first one's plan, spends its own quota on
+                 the contract's tests ahead (a trial option: None is PLAN_AHEAD);
+    decision_seeds  each decision draws its worlds from its own seed (the bot's seed, the deal,
+                 the number of actions so far, the seat) instead of the bot's one random
+                 stream (None: DECISION_SEEDS).
     """
 
     def __init__(self, seed: int = 0, budget: float = 0.5, worlds: int | None = None,
@@ -586,8 +602,11 @@ class HardBot:
                  give_points: int | None = None, phase_scale: dict | None = None,
                  give_carry: bool | None = None, contract_shift: float | None = None,
                  give_ahead: bool | None = None, bid_share: float | None = None,
-                 raise_shift: float = 0.0, careful_bidding: bool | None = None):
+                 raise_shift: float = 0.0, careful_bidding: bool | None = None,
+                 decision_seeds: bool | None = None, plan_ahead: bool | None = None):
         self.rng = random.Random(seed)
+        self.seed = seed
+        self.decision_seeds = DECISION_SEEDS if decision_seeds is None else decision_seeds
         self.budget = self._budget = budget
         self.fixed = worlds
         self.quota = self._quota = None if worlds else nodes
@@ -610,6 +629,7 @@ class HardBot:
         self.give_points = GIVE_POINTS if give_points is None else give_points
         self.give_carry = GIVE_CARRY if give_carry is None else give_carry
         self.give_ahead = GIVE_AHEAD if give_ahead is None else give_ahead
+        self.plan_ahead = PLAN_AHEAD if plan_ahead is None else plan_ahead
         self.bid_share = BID_SEARCH_SHARE if bid_share is None else bid_share
         self.last_estimate: dict | None = None
         self.nodes = 0              # solver nodes of the last decision
@@ -639,6 +659,9 @@ class HardBot:
             self._give_carry = None         # its table is not kept past the deal's contract
         if len(legal) == 1:
             return legal[0]
+        if self.decision_seeds:
+            self.rng = random.Random(f"{self.seed}:{view.get('deal_number')}:"
+                                     f"{view.get('action_count')}:{view['seat']}")
         scale = self.phase_scale.get(phase, 1.0)
         self.budget = self._budget * scale
         self.quota = self._quota and int(self._quota * scale)
@@ -844,6 +867,8 @@ class HardBot:
             # the second give of the pair the first one chose (the hand is as it left it):
             # one decision, not two searches of the same question
             self.last_estimate = plan[3]
+            if self.plan_ahead:
+                self._plan_ahead(view, rules)
             return f"give {name(plan[1])} {plan[2]}"
         if len(receivers) == 1:
             # the second give, not planned here: the first card is already decided
@@ -880,6 +905,22 @@ class HardBot:
         if len(best) == 2:
             self._give_plan = (hand & ~(1 << c), *best[1], self.last_estimate)
         return f"give {name(c)} {to}"
+
+    def _plan_ahead(self, view: dict, rules: PlayRules) -> None:
+        """The second give plays the first one's plan and searches nothing for it: its own
+        quota (budget) goes to the contract decision that follows (``plan_ahead``), the
+        contract's ladder tests on the worlds the gives carry to it (``_contract_ahead``)."""
+        carry = self._give_carry
+        if carry is None or self.fixed:
+            return
+        deal, seat, _, after, solver = carry
+        if (deal, seat) != (view.get("deal_number"), view["seat"]) or solver.rules != rules:
+            return
+        self._begin()
+        solver.restart()
+        self._enlist(solver)
+        self._contract_ahead(view, conventions_of(view), after, SolverSeats(view), solver, rules)
+        self._end()
 
     def _contract_ahead(self, view: dict, conv, after: list, seats, solver: Solver,
                         rules: PlayRules) -> None:
