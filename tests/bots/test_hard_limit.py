@@ -103,7 +103,9 @@ def test_a_phase_scaled_thinks_that_many_times_longer_and_the_others_as_before()
             assert scaled.choose(view) in view["legal"] and scaled.quota == 12_000
             worlds = (base.last_estimate or {}).get("worlds", 0)
             if worlds < base.max_worlds:        # the quota, not the worlds' cap, stopped it
-                assert scaled.nodes > base.nodes
+                # more worlds (not always more nodes: a card decision at a small quota can
+                # pass it by far in one world's tie-break, which a larger one spreads)
+                assert scaled.last_estimate["worlds"] > worlds
                 grew += 1
     assert grew >= 2
 
@@ -213,7 +215,9 @@ def test_the_second_give_is_the_pair_the_first_one_chose(seed):
     give (a reloaded game, the hint) still searches the second."""
     from thousand import Game
     g = Game.new(seed=seed, first_dealer=2)
-    bots = {s: HardBot(seed=s, nodes=4000) for s in range(3)}
+    # plan_ahead off: the second give's own search (with it on, its quota goes to the
+    # contract's tests, tests/bots/test_hard_carry.py)
+    bots = {s: HardBot(seed=s, nodes=4000, plan_ahead=False) for s in range(3)}
     while g.view(g.current_seat)["phase"] != "giving":
         s = g.current_seat
         g.apply(bots[s].choose(g.view(s)))

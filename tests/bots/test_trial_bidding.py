@@ -15,9 +15,11 @@ from trial_contract import changed_bot  # noqa: E402
 
 
 # Slices of the seeded plan where each change reaches some deals, changes the play of some of
-# them, and cannot reach others (found by screening the first 40 deals at 1500 nodes).
-@pytest.mark.parametrize("change,first,deals", [("forced_veto", 30, 6), ("close_call=0.75", 12, 6),
-                                                ("bid_blend=false", 3, 6), ("careful", 0, 6)])
+# them, and cannot reach others (found by screening the first 40-60 deals at 1500 nodes, with
+# each decision's own seed: a close call's search no longer moves the later draws, so fewer of
+# the deals it reaches play otherwise).
+@pytest.mark.parametrize("change,first,deals", [("forced_veto", 30, 6), ("close_call=1.0", 28, 6),
+                                                ("bid_blend=false", 0, 6), ("careful", 12, 6)])
 def test_the_deals_the_screen_passes_over_play_the_same_with_and_without_the_change(change,
                                                                                      first,
                                                                                      deals):

@@ -153,15 +153,18 @@ CONTRACT_SHIFT = 0.3
 GIVE_AHEAD = False
 # The declarer's second give plays the pair the first one chose and so searches nothing:
 # ``plan_ahead`` spends its quota (in the browser its budget, within the table's pace of the
-# give) the same way on the contract's tests.
-PLAN_AHEAD = False
+# give, 800 ms) the same way on the contract's tests, so the contract solves about twice the
+# worlds.  Paired on the first 2,000 deals at the table's thinking with decision seeds:
+# +0.53 a deal (95% CI -0.05 .. +1.11; +0.54 and +0.52 on the two halves); the browser's p95
+# stayed at 0.81 s (docs/measurements.md).
+PLAN_AHEAD = True
 # Each decision draws its worlds from its own seed: the bot's seed, the deal, the number of
 # actions so far and the seat (``decision_seeds``), instead of one random stream through the
 # game.  A trial that changes how many worlds one decision draws or solves then leaves every
 # later decision's draws as they were, so its paired figure holds the change, not the luck of
 # new draws (about +-0.9 a deal on 1,000 deals against +-1.8 with one stream); and the same
 # decision in the same game is decided alike however it was reached.
-DECISION_SEEDS = False
+DECISION_SEEDS = True
 # A close call in the bidding searches with this share of the decision's quota (or budget).
 BID_SEARCH_SHARE = 0.5
 
