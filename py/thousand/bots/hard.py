@@ -27,8 +27,12 @@ real times of the slowest decisions found over random deals).  A world whose sea
 pass the limit is dropped; with no world solved the decision falls back to the bidding model
 or the normal bot's choice.  What one decision searched serves the next where that one sees
 the same hidden cards: the declarer's gives leave their worlds (with the gives applied) and
-solver to his contract (``GIVE_CARRY``), the contract its own to his first lead
-(``_carried``); the solver's table keeps its bounds, the count of nodes starts again.
+solver to his contract (``GIVE_CARRY``), the second give, which plays the pair the first one
+chose, spends its own quota on the contract's tests over them (``PLAN_AHEAD``), the contract
+its own to his first lead
+(``_carried``); the solver's table keeps its bounds, the count of nodes starts again.  Each
+decision draws from its own seed (``DECISION_SEEDS``), so what one decision drew does not move
+the next one's worlds.
 
 The solver plays any number of seats (two-handed, three-handed, and one search for four to
 six); the table's playing seats map onto the solver's seats 0..n-1 in clockwise order
