@@ -348,5 +348,6 @@ def test_with_decision_seeds_a_decision_draws_the_same_worlds_whatever_came_befo
     seeded = [estimate(HardBot(seed=9, worlds=6, decision_seeds=True), views[:k])
               for k in (0, 2, len(views) - 1)]
     assert seeded[0] == seeded[1] == seeded[2]
-    plain = [estimate(HardBot(seed=9, worlds=6, decision_seeds=False), views[:k]) for k in (0, 2, len(views) - 1)]
+    plain = [estimate(HardBot(seed=9, worlds=6, decision_seeds=False), views[:k])
+             for k in (0, 2, len(views) - 1)]
     assert not plain[0] == plain[1] == plain[2]

@@ -920,13 +920,13 @@ class HardBot:
         carry = self._give_carry
         if carry is None or self.fixed:
             return
-        deal, seat, _, after, solver = carry
-        if (deal, seat) != (view.get("deal_number"), view["seat"]) or solver.rules != rules:
-            return
         self._begin()
-        solver.restart()
-        self._enlist(solver)
-        self._contract_ahead(view, conventions_of(view), after, SolverSeats(view), solver, rules)
+        seats = SolverSeats(view)
+        # the carry is the gives' own (its key, the hand they leave, is taken as it is)
+        got = self._carried(carry, view, carry[2], seats[view["seat"]], rules)
+        if got is not None:
+            after, solver = got
+            self._contract_ahead(view, conventions_of(view), after, seats, solver, rules)
         self._end()
 
     def _contract_ahead(self, view: dict, conv, after: list, seats, solver: Solver,

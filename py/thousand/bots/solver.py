@@ -729,8 +729,7 @@ def _make_search(solver: Solver):
         # the trick as it stands, if ``me`` does not beat it: his side's, and does it stay so?
         held = (win_seat == decl) == my_decl
         if held and foe_last:
-            order = frow[base + win_card]
-            f = next_hand & order[0]
+            f = next_hand & order[0]            # ``order``: the follow rule on win_card
             if not f:
                 f = first_met(next_hand, order)
             held = not f & beaten
