@@ -3,7 +3,8 @@
 Play, giving, contract and concession: draw the hidden cards consistently with everything
 the seat has seen (``sampler``), weighted by what the others' bids, gives and undeclared
 marriages say about their hands (``inference``), solve each world with open cards
-(``solver``), and choose the action that is best on average.  Bidding uses a hand
+(``solver``), and choose the action that is best on average.  The declarer's gives search the
+pairs of cards the careful normal bot would most rather give away (``GIVE_PAIRS``).  Bidding uses a hand
 evaluation calibrated offline by the solver (``bidding_model``), with a small search for
 close calls.
 
@@ -45,6 +46,7 @@ redeal, blind, unblind, two talons) it plays the choices of the careful normal b
 """
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
@@ -55,7 +57,7 @@ from ..conventions import of_view as conventions_of
 from ..scoring import DealSummary, Standing, multipliers, score_deal
 from .baseline import keep_score_of as _keep_score
 from . import bidding_model, inference
-from .normal import lone_forced_bid
+from .normal import Ctx as NormalCtx, lone_forced_bid
 from .sampler import observe, worlds, sample_worlds, all_worlds
 from .solver import Solver, PlayRules, PlayState, SearchLimit
 
@@ -171,6 +173,23 @@ PLAN_AHEAD = True
 DECISION_SEEDS = True
 # A close call in the bidding searches with this share of the decision's quota (or budget).
 BID_SEARCH_SHARE = 0.5
+# The declarer's gives are valued by his expected score against the others in each world
+# (``give_value``): the contract made or failed, as the counts say, and the marriages the gives
+# complete in a defender's hand (DEFENDER_MELD_SHARE of them, as the contract reads them).
+# Off: the gives count the worlds that make the bid and break ties by the keep order.  Paired
+# on the issue's first 1,000 deals at the table's thinking it lost 1.20 a deal (95% CI -1.99 ..
+# -0.41; as declarer -1.11): valued at the bid, a safe bid's gives keep a defender from a
+# marriage by giving away the cards a raised contract needed (docs/measurements.md).
+GIVE_VALUE = False
+# The declarer's first give (to two defenders) searches the GIVE_PAIRS pairs of cards the
+# careful normal bot's hand estimate would most rather give away, each either way round, and
+# breaks ties in that order (``give_pairs``; 0: every pair of the four cards the keep score
+# rates cheapest, ties to the cheapest).  The keep score rates a marriage half dearer than any
+# ace, so the old candidates never gave a small marriage away whole to keep a lone ace, and
+# the old tie-break kept no eye on a raise.  Paired at the table's thinking, 8 candidates for
+# 12: +1.61 a deal (95% CI +0.14 .. +3.08) on the issue's first 1,000 deals and +0.58 (-1.00 ..
+# +2.17) on the next 1,000, +1.10 (+0.02 .. +2.18) over the 2,000 (docs/measurements.md).
+GIVE_PAIRS = 4
 
 
 class SolverSeats:
@@ -596,7 +615,13 @@ class HardBot:
                  the contract's tests ahead (a trial option: None is PLAN_AHEAD);
     decision_seeds  each decision draws its worlds from its own seed (the bot's seed, the deal,
                  the number of actions so far, the seat) instead of the bot's one random
-                 stream (None: DECISION_SEEDS).
+                 stream (None: DECISION_SEEDS);
+    give_value   the declarer's gives valued by his expected score against the others, the
+                 defenders' marriages they complete included, instead of by the count of
+                 worlds that make the bid (None: GIVE_VALUE);
+    give_pairs   the first give searches the pairs of cards the careful bot would most
+                 rather give away, this many (None: GIVE_PAIRS; 0: the pairs of the four
+                 cards the keep score rates cheapest).
     """
 
     def __init__(self, seed: int = 0, budget: float = 0.5, worlds: int | None = None,
@@ -610,7 +635,8 @@ class HardBot:
                  give_carry: bool | None = None, contract_shift: float | None = None,
                  give_ahead: bool | None = None, bid_share: float | None = None,
                  raise_shift: float = 0.0, careful_bidding: bool | None = None,
-                 decision_seeds: bool | None = None, plan_ahead: bool | None = None):
+                 decision_seeds: bool | None = None, plan_ahead: bool | None = None,
+                 give_value: bool | None = None, give_pairs: int | None = None):
         self.rng = random.Random(seed)
         self.seed = seed
         self.decision_seeds = DECISION_SEEDS if decision_seeds is None else decision_seeds
@@ -637,6 +663,8 @@ class HardBot:
         self.give_carry = GIVE_CARRY if give_carry is None else give_carry
         self.give_ahead = GIVE_AHEAD if give_ahead is None else give_ahead
         self.plan_ahead = PLAN_AHEAD if plan_ahead is None else plan_ahead
+        self.give_value = GIVE_VALUE if give_value is None else give_value
+        self.give_pairs = GIVE_PAIRS if give_pairs is None else give_pairs
         self.bid_share = BID_SEARCH_SHARE if bid_share is None else bid_share
         self.last_estimate: dict | None = None
         self.nodes = 0              # solver nodes of the last decision
@@ -880,19 +908,31 @@ class HardBot:
         if len(receivers) == 1:
             # the second give, not planned here: the first card is already decided
             cands = [((c, receivers[0]),) for c in cheap]
+        elif self.give_pairs:
+            cands = self._careful_pairs(view, hand, receivers)
         else:
             a, b = receivers
             cands = [((c1, a), (c2, b)) for c1 in cheap for c2 in cheap if c1 != c2]
+        # ties go to the first candidate: the careful order, or the cheapest cards
+        rank = {cand: (i if self.give_pairs and len(receivers) == 2
+                       else sum(_keep_score(hand, c) for c, _ in cand))
+                for i, cand in enumerate(cands)}
         k = observe(view)
         # worlds for the defenders' hands (before receiving the remaining gifts)
         wl = self._draws(view, k, self.max_worlds, exhaustive=False)
         target = view["contract"]
         seats = SolverSeats(view)
         solver = self._solver(seats[me], rules, len(seats.order))
-        score, used = self._tally(wl, cands, lambda w, cand: solver.declarer_reaches(
-            _given(w, me, cand, seats, rules), target))
-        order = sorted(cands, key=lambda cand: (-score[cand],
-                                                 sum(_keep_score(hand, c) for c, _ in cand)))
+        if self.give_value:
+            worth = self._give_worth(view, conv, me, target, seats, solver, rules)
+            total, used = self._tally(wl, cands, worth, zero=(0, 0.0))
+            score = {cand: t[0] for cand, t in total.items()}
+            utility = {cand: t[1] for cand, t in total.items()}
+        else:
+            score, used = self._tally(wl, cands, lambda w, cand: solver.declarer_reaches(
+                _given(w, me, cand, seats, rules), target))
+            utility = score
+        order = sorted(cands, key=lambda cand: (-utility[cand], rank[cand]))
         best = order[0] if used else None
         if used and score[best] == used and self.give_points:
             sure = [cand for cand in order if score[cand] == used][:self.give_points]
@@ -952,6 +992,37 @@ class HardBot:
         except SearchLimit:
             pass
 
+    def _careful_pairs(self, view: dict, hand: int, receivers: list) -> list:
+        """``give_pairs`` N: the N pairs of cards the careful normal bot's hand estimate
+        would most rather give away (``NormalBot._keep_value``: what the hand keeps, and what
+        a given card brings its receiver), each to the two receivers either way round."""
+        ctx = NormalCtx(view)
+        ctx.receivers, ctx.dead_left = 2, False
+        combos = sorted(itertools.combinations(cards_of(hand), 2),
+                        key=lambda cb: -self.fallback._keep_value(hand, cb, ctx))
+        a, b = receivers
+        return [g for c1, c2 in combos[:self.give_pairs]
+                for g in (((c1, a), (c2, b)), ((c2, a), (c1, b)))]
+
+    def _give_worth(self, view: dict, conv, me: int, target: int, seats, solver: Solver,
+                    rules: PlayRules):
+        """``give_value``: of a pair of gives in a world, (1 if the declarer still makes the
+        bid, else 0; his score change against the others'), the defenders scoring an even share
+        of the card points he leaves and DEFENDER_MELD_SHARE of the marriages they hold once
+        the gives are made."""
+        out = Outcomes(view, conv)
+        defenders = [s for s in view["playing"] if s != me]
+        share = (120 - target) / len(defenders)
+
+        def worth(w, cand):
+            after = _after_gives(w, me, cand)
+            made = solver.declarer_reaches(_first_lead(after, me, seats, rules), target)
+            defp = {s: round(share + DEFENDER_MELD_SHARE * _marriages(after[s]))
+                    for s in defenders}
+            return (1 if made else 0), out.played(me, target, target if made else target - 1,
+                                                  defp)
+        return worth
+
     def _give_points(self, view: dict, cands: list, wl: list, seats, solver: Solver,
                      rules: PlayRules, target: int):
         """Of pairs of gives that made the bid in every world, the one whose declarer collects
@@ -979,11 +1050,14 @@ class HardBot:
             return None
         return max(cands, key=lambda cand: total[cand])   # ties: the first, in keep order
 
-    def _tally(self, wl: list, cands: list, value) -> tuple[dict, int]:
-        """Each candidate's total of ``value(world, candidate)`` (None: not counted) over the
-        worlds of `wl` in order, until the decision has enough (``_done``); a world the
-        decision's limit cut is dropped whole.  Returns (totals, worlds solved)."""
-        total = {cand: 0 for cand in cands}
+    def _tally(self, wl: list, cands: list, value, zero=0) -> tuple[dict, int]:
+        """Each candidate's total of ``value(world, candidate)`` (None: not counted; a tuple is
+        totalled item by item from `zero`) over the worlds of `wl` in order, until the decision
+        has enough (``_done``); a world the decision's limit cut is dropped whole.  Returns
+        (totals, worlds solved)."""
+        total = {cand: zero for cand in cands}
+        add = ((lambda t, v: tuple(a + b for a, b in zip(t, v))) if isinstance(zero, tuple)
+               else (lambda t, v: t + v))
         used = 0
         since = time.perf_counter()
         try:
@@ -994,7 +1068,7 @@ class HardBot:
                     if v is not None:
                         got[cand] = v
                 for cand, v in got.items():
-                    total[cand] += v
+                    total[cand] = add(total[cand], v)
                 used += 1
                 if self._done(used, since=since):
                     break
