@@ -84,3 +84,22 @@ def test_without_deferring_the_defender_plays_the_searchs_card(monkeypatch):
 def test_with_full_deferral_a_defender_plays_as_the_normal_bot():
     for v in DEFENCE:
         assert HardBot(seed=3, worlds=8, defence_defer=1.0).choose(v) == NormalBot(3).choose(v)
+
+
+DECLARER = play_views(6, seed=7, defenders=False)
+
+
+def test_a_deferring_declarer_plays_the_normal_choice_among_the_cards_that_make_most_often(
+        monkeypatch):
+    """``declarer_defer`` (a trial option, off: it lost 0.96 a deal, the declarer's points
+    tie-break keeps the defenders' points down): the declarer plays the careful bot's card
+    among those that make the contract in the most worlds, with no tie-break on the points."""
+    monkeypatch.setattr(H, "Solver", RecordingSolver)
+    assert len(DECLARER) >= 10
+    for v in DECLARER:
+        RecordingSolver.answers = []
+        got = HardBot(seed=3, worlds=8, declarer_defer=True, race=0).choose(v)
+        makes = makes_of(v)
+        assert RecordingSolver.answers
+        best = [a for a in v["legal"] if makes[a] == max(makes.values())]
+        assert got == NormalBot(3).play(v, best)
