@@ -188,7 +188,9 @@ GIVE_VALUE = False
 # ace, so the old candidates never gave a small marriage away whole to keep a lone ace, and
 # the old tie-break kept no eye on a raise.  Paired at the table's thinking, 8 candidates for
 # 12: +1.61 a deal (95% CI +0.14 .. +3.08) on the first 1,000 deals and +0.58 (-1.00 ..
-# +2.17) on the next 1,000, +1.10 (+0.02 .. +2.18) over the 2,000 (docs/measurements.md).
+# +2.17) on the next 1,000, +1.10 (+0.02 .. +2.18) over the 2,000, +1.15 (+0.25 .. +2.05) over
+# the 3,000; six pairs against four, -0.43 (-0.96 .. +0.10) on the first 1,000
+# (docs/measurements.md).
 GIVE_PAIRS = 4
 
 
