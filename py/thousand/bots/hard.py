@@ -3,10 +3,10 @@
 Play, giving, contract and concession: draw the hidden cards consistently with everything
 the seat has seen (``sampler``), weighted by what the others' bids, gives and undeclared
 marriages say about their hands (``inference``), solve each world with open cards
-(``solver``), and choose the action that is best on average.  The declarer's gives search the
-pairs of cards the careful normal bot would most rather give away (``GIVE_PAIRS``).  Bidding uses a hand
-evaluation calibrated offline by the solver (``bidding_model``), with a small search for
-close calls.
+(``solver``), and choose the action that is best on average.  The declarer's gives search
+the pairs of cards the careful normal bot would most rather give away (``GIVE_PAIRS``).
+Bidding uses a hand evaluation calibrated offline by the solver (``bidding_model``), with a
+small search for close calls.
 
 The objective is the game: every outcome of a contract decision is scored by the engine's
 own ``scoring.score_deal`` from the standing in the view, and valued as the seat's change
@@ -46,7 +46,6 @@ redeal, blind, unblind, two talons) it plays the choices of the careful normal b
 """
 from __future__ import annotations
 
-import itertools
 import math
 import random
 import time
@@ -838,9 +837,14 @@ class HardBot:
         nval = 0
         used = 0
         defer = DEFENCE_DEFER if self.defence_defer is None else self.defence_defer
-        deferring = me != decl and defer >= 0
-        declarer_defers = me == decl and self.declarer_defer
-        share = (DEFENCE_SHARE if deferring else 1.0 if declarer_defers else TIE_BREAK_SHARE)
+        # a deferring side plays the careful bot's card among those within `tolerance` (a
+        # share of the worlds) of the best count, and runs no tie-break on the points
+        if me != decl:
+            tolerance = defer if defer >= 0 else None
+            share = DEFENCE_SHARE if tolerance is not None else TIE_BREAK_SHARE
+        else:
+            tolerance = 0.0 if self.declarer_defer else None
+            share = 1.0 if tolerance is not None else TIE_BREAK_SHARE
         sign = 1 if me == decl else -1
         race = RACE_Z if self.race is None else self.race
         live = list(legal)          # the moves still searched (``race``)
@@ -869,11 +873,9 @@ class HardBot:
             return self.fallback.choose(view)
         legal = live
         best_make = max(sign * makes[a] for a in legal)
-        if deferring:
-            near = [a for a in legal if makes[a] + best_make <= defer * used]
+        if tolerance is not None:
+            near = [a for a in legal if best_make - sign * makes[a] <= tolerance * used]
             tied = [self.fallback.play(view, near)]
-        elif declarer_defers:
-            tied = [self.fallback.play(view, [a for a in legal if makes[a] == best_make])]
         else:
             tied = [a for a in legal if sign * makes[a] == best_make]
         if len(tied) > 1 and not solver.spent():
@@ -907,7 +909,6 @@ class HardBot:
         hand = mask_of(parse_card(c) for c in view["hand"])
         done = {g["to"] for g in view["gives"]}
         receivers = [s for s in view["playing"] if s != me and s not in done]
-        cheap = sorted(cards_of(hand), key=lambda c: _keep_score(hand, c))[:4]
         plan, self._give_plan = self._give_plan, None
         if len(receivers) == 1 and plan is not None and plan[0] == hand \
                 and f"give {name(plan[1])} {plan[2]}" in legal:
@@ -917,18 +918,19 @@ class HardBot:
             if self.plan_ahead:
                 self._plan_ahead(view, rules)
             return f"give {name(plan[1])} {plan[2]}"
-        if len(receivers) == 1:
-            # the second give, not planned here: the first card is already decided
-            cands = [((c, receivers[0]),) for c in cheap]
-        elif self.give_pairs:
+        if len(receivers) == 2 and self.give_pairs:
             cands = self._careful_pairs(view, hand, receivers)
+            rank = {cand: i for i, cand in enumerate(cands)}     # ties: the careful order
         else:
-            a, b = receivers
-            cands = [((c1, a), (c2, b)) for c1 in cheap for c2 in cheap if c1 != c2]
-        # ties go to the first candidate: the careful order, or the cheapest cards
-        rank = {cand: (i if self.give_pairs and len(receivers) == 2
-                       else sum(_keep_score(hand, c) for c, _ in cand))
-                for i, cand in enumerate(cands)}
+            cheap = sorted(cards_of(hand), key=lambda c: _keep_score(hand, c))[:4]
+            if len(receivers) == 1:
+                # the second give, not planned here: the first card is already decided
+                cands = [((c, receivers[0]),) for c in cheap]
+            else:
+                a, b = receivers
+                cands = [((c1, a), (c2, b)) for c1 in cheap for c2 in cheap if c1 != c2]
+            # ties: the cheapest cards
+            rank = {cand: sum(_keep_score(hand, c) for c, _ in cand) for cand in cands}
         k = observe(view)
         # worlds for the defenders' hands (before receiving the remaining gifts)
         wl = self._draws(view, k, self.max_worlds, exhaustive=False)
@@ -1009,11 +1011,9 @@ class HardBot:
         would most rather give away (``NormalBot._keep_value``: what the hand keeps, and what
         a given card brings its receiver), each to the two receivers either way round."""
         ctx = NormalCtx(view)
-        ctx.receivers, ctx.dead_left = 2, False
-        combos = sorted(itertools.combinations(cards_of(hand), 2),
-                        key=lambda cb: -self.fallback._keep_value(hand, cb, ctx))
+        ctx.receivers = len(receivers)
         a, b = receivers
-        return [g for c1, c2 in combos[:self.give_pairs]
+        return [g for _, (c1, c2) in self.fallback.lay_offs(hand, ctx)[:self.give_pairs]
                 for g in (((c1, a), (c2, b)), ((c2, a), (c1, b)))]
 
     def _give_worth(self, view: dict, conv, me: int, target: int, seats, solver: Solver,

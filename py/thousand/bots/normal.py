@@ -464,14 +464,8 @@ class NormalBot:
         k = ctx.receivers or ctx.discards
         if not k:
             return estimate(full, ctx), []
-        cards = cards_of(full)
-        if exact and len(cards) <= 12:
-            best = None
-            for combo in itertools.combinations(cards, k):
-                v = self._keep_value(full, combo, ctx)
-                if best is None or v > best[0]:
-                    best = (v, combo)
-            return best
+        if exact and len(cards_of(full)) <= 12:
+            return self.lay_offs(full, ctx)[0]
         # greedy: lay off one card at a time, the one whose loss costs least
         chosen = []
         left = full
@@ -484,6 +478,15 @@ class NormalBot:
             chosen.append(best[1])
             left &= ~(1 << best[1])
         return self._keep_value(full, chosen, ctx), chosen
+
+    def lay_offs(self, full: int, ctx: Ctx) -> list:
+        """Every way to lay off the cards the hand after the talon gives (or discards), as
+        (estimate, cards), the one that keeps the most first (ties in the order of
+        ``itertools.combinations``)."""
+        k = ctx.receivers or ctx.discards
+        ways = [(self._keep_value(full, combo, ctx), combo)
+                for combo in itertools.combinations(cards_of(full), k)]
+        return sorted(ways, key=lambda w: -w[0])
 
     def _keep_value(self, full: int, combo, ctx: Ctx) -> float:
         m = full
