@@ -1008,8 +1008,8 @@ class HardBot:
 
     def _careful_pairs(self, view: dict, hand: int, receivers: list) -> list:
         """``give_pairs`` N: the N pairs of cards the careful normal bot's hand estimate
-        would most rather give away (``NormalBot._keep_value``: what the hand keeps, and what
-        a given card brings its receiver), each to the two receivers either way round."""
+        would most rather give away (the first N of ``NormalBot.lay_offs``, the ranking its own
+        give takes its best from), each to the two receivers either way round."""
         ctx = NormalCtx(view)
         ctx.receivers = len(receivers)
         a, b = receivers
