@@ -206,19 +206,6 @@ class Game:
         return [{"from": s, "to": w, "points": self.scores[w] - self.scores[s]}
                 for s in range(self.n) if s != w]
 
-    def concession_cost(self, seat: int) -> dict:
-        """What conceding now costs the declarer and gives each opponent (§5.4)."""
-        from .scoring import concession_award
-        conv = self.conv
-        d = self.deal
-        cost = "none" if conv.concede_limit_three else conv.concede_penalty
-        contract = max(d.contract, conv.need) if self.on_barrel[seat] else d.contract
-        mult = 2 if (d.doubled or d.blind) else 1
-        lose = 0 if self.on_barrel[seat] else (contract if (cost == "bid" or d.blind) else 0)
-        award = concession_award(conv, contract, len(d.playing) - 1)
-        return {"declarer": -lose * mult, "bolt": cost == "bolt" and not d.blind,
-                "opponents": award * (2 if d.doubled else 1)}
-
     def scores_at_deal_start(self, d: Deal, seat: int) -> int:
         if d.number == 0:
             return (self.start or {}).get("scores", [0] * self.n)[seat]

@@ -18,6 +18,7 @@ from typing import TypedDict
 from . import actions as A
 from .cards import name, cards_of, sort_key, points_of
 from .layout import DEAD
+from .steps import contract
 
 SUITS = "SCDH"
 MELD_VALUE = (40, 60, 80, 100, 200)
@@ -83,8 +84,9 @@ class StandingView(TypedDict):
 class TurnView(TypedDict, total=False):
     """Who is asked what.  `legal` is filled only in the view of the seat on turn, which
     also gets helpers: bid_min/bid_max (bidding), contract_min/contract_max/concede_cost
-    (contract), redeal_reasons (a redeal offer: the §6.3 ids the seat qualifies by),
-    bid_step."""
+    (contract: the contract step's preview of conceding, every seat's change through §5.5 —
+    ``steps.contract.concession_preview``), redeal_reasons (a redeal offer: the §6.3 ids the
+    seat qualifies by), bid_step."""
     seat: int
     phase: str             # dealing... blind, redeal, unblind, bidding, talon, giving,
                            # discard, contract, play; "done" for a finished deal; "over"
@@ -240,7 +242,7 @@ def _choices(g, d, seat: int, legal: list) -> dict:
         out["contract_min"] = min(cs)
         out["contract_max"] = max(cs)
         if A.CONCEDE in moves:
-            out["concede_cost"] = g.concession_cost(seat)
+            out["concede_cost"] = contract.concession_preview(g, d)
     elif d.phase == "redeal":
         out["redeal_reasons"] = d.step.reasons(g, d, seat)
         out["hand_points"] = points_of(cards_of(d.hands[seat]))

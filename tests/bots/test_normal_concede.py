@@ -108,4 +108,5 @@ def test_s5_4_a_presets_own_concession_rules_are_what_the_bot_counts():
         assert not cost["bolt"]
         want = cost["declarer"] - cost["opponents"] * ctx.opponents / ctx.others
         assert NormalBot()._concede_value(view, ctx, view["contract"]) == want, code
+        assert sum(cost["delta"]) - cost["declarer"] == cost["opponents"] * ctx.opponents
     assert Ctx(_contract_view("table000")).ace_marriage

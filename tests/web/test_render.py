@@ -220,3 +220,23 @@ def test_the_deal_line_names_the_dealer_in_the_right_person(lang, you, other):
     while len(g.sheet) < 1:
         g.apply(g.legal_actions()[0] if "pass" not in g.legal_actions() else "pass")
     assert table(g.view(0), u, lang).by_id("deal-info").text == other
+
+
+@pytest.mark.parametrize("lang", ["ru", "en", "uk", "pl"])
+def test_the_concession_line_is_the_engines_preview(lang):
+    """RULES §5.4, §4.1: the line beside "Concede" says what conceding does — one figure for
+    the opponents when they get the same, else each by name (one on the barrel gets 0), and
+    the third concession's penalty in the declarer's own figure."""
+    from thousand.web.i18n import Text
+    from thousand.web.render_table import concede_text
+    t = Text(lang, ["Вы", "Бот 1", "Бот 2"])
+    same = {"seat": 0, "playing": [0, 1, 2], "concede_cost": {
+        "delta": [-220, 50, 50], "declarer": -220, "bolt": False, "opponents": 50}}
+    assert concede_text(same, t) == t("concede_cost", me="-220", opp="+50")
+    apart = {"seat": 0, "playing": [0, 1, 2], "concede_cost": {
+        "delta": [-100, 0, 50], "declarer": -100, "bolt": False, "opponents": None}}
+    text = concede_text(apart, t)
+    assert "Бот 1 0" in text and "Бот 2 +50" in text and "-100" in text
+    bolt = {"seat": 0, "playing": [0, 1, 2], "concede_cost": {
+        "delta": [-120, 50, 50], "declarer": -120, "bolt": True, "opponents": 50}}
+    assert t("concede_you_bolt") in concede_text(bolt, t) and "-120" in concede_text(bolt, t)

@@ -36,6 +36,7 @@ from ..cards import (card as parse_card, name, SUIT_MASK, MARRIAGE_MASK, MARRIAG
                      ACES_MASK, POINTS, ACE, TEN, KING, QUEEN, FULL_MASK, DECK_NO_NINES,
                      mask_of, cards_of)
 from ..conventions import of_view
+from ..scoring import concession_award
 from ..play import beats
 from ..steps.contract import may_concede
 from . import normal_coeffs
@@ -577,10 +578,8 @@ class NormalBot:
         lose = v if penalty == "bid" and not conv.get("concede_limit_three", False) else 0
         if penalty == "bolt":
             lose = conv.get("penalty", 120) / 3
-        award = conv.get("concede_award", "half_bid")
         opp = ctx.opponents
-        each = {"half_bid": -(-v // 10) * 5, "sixty": 60, "split_120": 120 // opp}[award]
-        return -lose - each * opp / ctx.others
+        return -lose - concession_award(table, v, opp) * opp / ctx.others
 
     # ---- contract and concession -------------------------------------------------------------
     def contract(self, view: dict, legal: list[str]) -> str:
@@ -597,10 +596,14 @@ class NormalBot:
         if "concede" in legal:
             cost = view.get("concede_cost")
             if cost:
+                # the engine's preview of the concession's whole scoring (§5.4, §5.5): my
+                # change and everybody else's, a barrel opponent's nothing included
+                me = view["seat"]
                 mine = cost["declarer"] - (ctx.conv.get("penalty", 120) / 3 if cost["bolt"] else 0)
-                if view["barrel"][view["seat"]]["on"]:
+                if view["barrel"][me]["on"]:
                     mine = self._barrel(view, ctx, view["contract"])["fail"]
-                options["concede"] = mine - cost["opponents"] * ctx.opponents / ctx.others
+                theirs = sum(x for s, x in enumerate(cost["delta"]) if s != me)
+                options["concede"] = mine - theirs / ctx.others
         best = max(options, key=lambda a: (options[a], a != "concede"))
         if "concede" in options and best != "concede" and not view["barrel"][view["seat"]]["on"]:
             # a hopeless hand is conceded even when playing it on would cost the defenders a

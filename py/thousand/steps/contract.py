@@ -7,9 +7,13 @@ raised; the golden round's 120 (§6.6) only with `golden_can_raise`.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .. import actions as A
 from ..errors import rule
+from ..scoring import score_deal
 from .bidding import allowed_values
+from .scoring import summary
 
 PHASE = "contract"
 
@@ -75,11 +79,42 @@ def legal(game, d) -> list[int]:
     return out
 
 
+def conceded_contract(game, d) -> int:
+    """The contract a concession is scored at: the winning bid — on the barrel never below
+    `need`, a conceded one included (§4.1)."""
+    if game.on_barrel[d.declarer]:
+        return max(d.contract, game.conv.need)
+    return d.contract
+
+
+def concession_preview(game, d) -> dict:
+    """What conceding now does to every seat (§5.4), for the declarer to see before he
+    chooses: the very scoring the concession gets (``score_deal``, all of §5.5 — the third
+    concession's penalty, a bolt and its penalty, the barrel, the dump truck) applied to a
+    copy of the standing.  The one thing left out is the declarer's secret from nobody
+    else's point of view but his: whether an opponent holds four nines after the giving
+    (§6.2 `four_nines_bonus` is paid on a conceded deal too) — the preview counts only the
+    declarer's own, so it reads nothing the declarer does not know.
+
+        {"delta": [per seat], "bolted": [per seat], "events": [score-sheet events],
+         "declarer": his delta, "bolt": his bolt, "opponents": each opponent's delta when
+         they are all the same (else None)}
+    """
+    decl = d.declarer
+    s = summary(game, d)
+    s = replace(s, outcome="conceded", contract=conceded_contract(game, d),
+                four_nines=[x == decl and s.four_nines[x] for x in range(len(s.four_nines))])
+    row = score_deal(game.conv, game.standing.copy(), s)
+    delta = row["delta"]
+    opp = {delta[x] for x in d.playing if x != decl}
+    return {"delta": delta, "bolted": row["bolted"], "events": row["events"],
+            "declarer": delta[decl], "bolt": row["bolted"][decl],
+            "opponents": opp.pop() if len(opp) == 1 else None}
+
+
 def apply(game, d, move: int) -> None:
     if move == A.CONCEDE:
-        if game.on_barrel[d.declarer]:
-            # a barrel player's contract is never below need, a conceded one included (§4.1)
-            d.contract = max(d.contract, game.conv.need)
+        d.contract = conceded_contract(game, d)
         d.outcome = "conceded"
         return
     d.contract = move - A.CONTRACT

@@ -387,16 +387,29 @@ def contract_controls(v, ui, t, legal, hinted):
         kids.append(h("span", {"cls": "hint", "id": "contract-range"},
                       text=t("contract_range", lo=min(values), hi=max(values))))
     if "concede" in legal:
-        cost = v.get("concede_cost") or {}
-        opp = cost.get("opponents")
-        if cost.get("bolt"):
-            text = t("concede_bolt", opp=opp)
-        else:
-            text = t("concede_cost", me=fmt_delta(cost.get("declarer", 0)), opp=opp)
+        kids_text = concede_text(v, t)
         kids.append(btn(t("concede"), "concede", "btn", id="btn-concede",
                         data_hint="true" if hinted == "concede" else None))
-        kids.append(h("span", {"cls": "hint", "id": "concede-cost"}, text=text))
+        kids.append(h("span", {"cls": "hint", "id": "concede-cost"}, text=kids_text))
     return kids
+
+
+def concede_text(v, t):
+    """What conceding now does (the engine's preview, RULES §5.4 through §5.5): the
+    declarer's change (and his bolt), and each opponent's — in one figure when they are all
+    the same, else by name (an opponent on the barrel gets nothing)."""
+    cost = v.get("concede_cost") or {}
+    me = v.get("seat", 0)
+    delta = cost.get("delta") or []
+    mine = fmt_delta(cost.get("declarer", 0))
+    if cost.get("bolt"):
+        mine = t("concede_you_bolt") + ("" if cost.get("declarer", 0) == 0 else ", " + mine)
+    if cost.get("opponents") is not None:
+        return t("concede_cost", me=mine, opp=fmt_delta(cost["opponents"]))
+    playing = v.get("playing") or range(len(delta))
+    others = ", ".join(t.name(s) + " " + fmt_delta(delta[s]) for s in playing
+                       if s != me and s < len(delta))
+    return t("concede_cost_each", me=mine, others=others)
 
 
 CARD_VERBS = ("play", "meld", "give", "discard")     # chosen by clicking a card in the hand
