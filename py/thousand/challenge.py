@@ -21,11 +21,11 @@ import json
 from . import schema
 from .conventions import Conventions
 from .errors import ConventionError, RecordError, ThousandError
+from .bots import LEVELS
 from .game import Game
 
 VERSION = 1
 MAX_TEXT = 4000
-LEVELS = ("easy", "normal", "normal1", "hard", "random")
 KEYS = ("v", "rules", "dealer", "seat", "level", "deal", "result", "name")
 
 

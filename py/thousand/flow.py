@@ -37,19 +37,42 @@ _CACHE: dict = {}    # (id(conventions), auto) -> (conventions, steps): the same
 
 def _steps(conv, lay, auto: str) -> list:
     if not lay.bidding:
-        return [dealing.STEP, *_window(redeal.DEALT, conv), playing, scoring.STEP]
-    declare = {"golden": auto_declarer.GOLDEN, "barrel": auto_declarer.BARREL}.get(auto, bidding)
+        return [dealing.STEP, *_window(redeal.DEALT, conv), playing.STEP, scoring.STEP]
+    declare = {"golden": auto_declarer.GOLDEN,
+               "barrel": auto_declarer.BARREL}.get(auto, bidding.STEP)
     steps = [dealing.STEP]
     if conv.blind == "on" and not auto:
-        steps.append(blind)
+        steps.append(blind.STEP)
     steps += _window(redeal.DEALT, conv)
     if conv.blind == "on" and conv.unblind and not auto:
-        steps.append(unblind)
-    steps += [declare, talon, *_window(redeal.TALON, conv),
-              discard if lay.discards else giving, *_window(redeal.AFTER, conv),
-              contract, playing, scoring.STEP]
+        steps.append(unblind.STEP)
+    steps += [declare, talon.STEP, *_window(redeal.TALON, conv),
+              discard.STEP if lay.discards else giving.STEP, *_window(redeal.AFTER, conv),
+              contract.STEP, playing.STEP, scoring.STEP]
     return steps
 
 
 def _window(w, conv) -> list:
     return [w] if w.opens(conv) else []
+
+
+# Every step a deal may have, in the order of a deal (the longest list above).
+ALL = (dealing.STEP, blind.STEP, redeal.DEALT, unblind.STEP, bidding.STEP,
+       auto_declarer.GOLDEN, auto_declarer.BARREL, talon.STEP, redeal.TALON, giving.STEP,
+       discard.STEP, redeal.AFTER, contract.STEP, playing.STEP, scoring.STEP)
+
+
+def phase_table() -> list[dict]:
+    """The phases a player can be asked in, in the order of a deal, each once, with what
+    it means (``Step.meaning``): what the worker's ``hello`` tells the table."""
+    out, seen = [], set()
+    for step in ALL:
+        if step.VERBS and step.PHASE not in seen:
+            seen.add(step.PHASE)
+            out.append(step.meaning())
+    return out
+
+
+def owners_of(verb: str) -> list:
+    """The steps whose phase offers `verb`, in a deal's order."""
+    return [step for step in ALL if verb in step.VERBS]

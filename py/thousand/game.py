@@ -25,7 +25,6 @@ from .errors import IllegalAction, RecordError, rule
 from .scoring import Standing
 
 FORMAT = records.FORMAT
-WINDOW_SECTION = {A.REDEAL: "6.3", A.BLIND: "6.7", A.UNBLIND: "6.7"}
 _DEFAULT = Conventions()
 OVER = "over"
 
@@ -166,13 +165,18 @@ class Game:
         self.push(move)
 
     def _why(self, move: int) -> IllegalAction:
+        """The rule a move breaks: a window's verb outside every window, a pass where the
+        step offers none, else the step's own reason (``Step.why``)."""
         d = self.deal
-        if move in WINDOW_SECTION and d.phase not in ("redeal", "blind", "unblind"):
-            return rule("not_available", WINDOW_SECTION[move],
+        step = d.step
+        verb = A.to_text(move).split()[0]
+        owners = flow.owners_of(verb)
+        if owners and all(o.WINDOW for o in owners) and not step.WINDOW:
+            return rule("not_available", owners[0].SECTION,
                         f"{A.to_text(move)}: not available now", action=A.to_text(move))
-        if move == A.PASS and d.phase not in ("bidding", "redeal", "blind", "unblind"):
+        if verb == "pass" and "pass" not in step.VERBS:
             return rule("pass_not_available", "3", "'pass' is not a move now")
-        return d.step.why(self, d, move)
+        return step.why(self, d, move)
 
     def copy(self) -> "Game":
         return copy.deepcopy(self)

@@ -16,9 +16,8 @@ import copy
 from typing import TypedDict
 
 from . import actions as A
-from .cards import name, cards_of, sort_key, points_of
+from .cards import name, cards_of, sort_key
 from .layout import DEAD
-from .steps import contract
 
 SUITS = "SCDH"
 MELD_VALUE = (40, 60, 80, 100, 200)
@@ -157,7 +156,7 @@ def observe(g, seat: int, d) -> View:
     n = g.n
     current = d is g.deal and d is not None and d.step is not None
     cur = g.current_seat
-    if current and d.phase in ("redeal", "unblind") and cur != seat:
+    if current and d.step.PRIVATE and cur != seat:
         cur = None
     v: dict = {
         "seat": seat, "phase": g.phase, "current_seat": cur,
@@ -230,20 +229,8 @@ def _trick(t) -> dict:
 
 
 def _choices(g, d, seat: int, legal: list) -> dict:
-    """Helpers for a UI: bid and contract ranges, the cost of conceding, redeal reasons."""
+    """Helpers for a UI, each step's own (``Step.choices``): bid and contract ranges, what
+    conceding would do, redeal reasons."""
     out: dict = {"bid_step": g.conv.bid_step}
-    moves = g.legal_moves()
-    if d.phase == "bidding":
-        values = [m - A.BID for m in moves if A.BID <= m < A.CONTRACT]
-        out["bid_min"] = min(values) if values else None
-        out["bid_max"] = max(values) if values else None
-    elif d.phase == "contract":
-        cs = [m - A.CONTRACT for m in moves if m >= A.CONTRACT]
-        out["contract_min"] = min(cs)
-        out["contract_max"] = max(cs)
-        if A.CONCEDE in moves:
-            out["concede_cost"] = contract.concession_preview(g, d)
-    elif d.phase == "redeal":
-        out["redeal_reasons"] = d.step.reasons(g, d, seat)
-        out["hand_points"] = points_of(cards_of(d.hands[seat]))
+    out.update(d.step.choices(g, d, seat, g.legal_moves()))
     return out

@@ -8,6 +8,9 @@ from __future__ import annotations
 from .baseline import RandomBot, HeuristicBot, EasyBot
 
 LEVELS = ("random", "easy", "normal", "normal1", "hard")
+# what the table's settings offer, in their order (normal1, the frozen previous normal bot,
+# only where a challenge names it); the worker's hello sends it to the table
+TABLE_LEVELS = ("easy", "normal", "hard", "random")
 
 
 def make_bot(level: str, seed: int = 0, **options):
@@ -36,4 +39,4 @@ def hint(view: dict, budget: float = 1.0, seed: int = 0) -> dict:
     return HardBot(seed, budget=budget).hint(view)
 
 
-__all__ = ["make_bot", "hint", "RandomBot", "HeuristicBot", "EasyBot", "LEVELS"]
+__all__ = ["make_bot", "hint", "RandomBot", "HeuristicBot", "EasyBot", "LEVELS", "TABLE_LEVELS"]

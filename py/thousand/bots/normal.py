@@ -602,7 +602,9 @@ class NormalBot:
                 mine = cost["declarer"] - (ctx.conv.get("penalty", 120) / 3 if cost["bolt"] else 0)
                 if view["barrel"][me]["on"]:
                     mine = self._barrel(view, ctx, view["contract"])["fail"]
-                theirs = sum(x for s, x in enumerate(cost["delta"]) if s != me)
+                delta = cost.get("delta")     # a view saved before it had one: the award
+                theirs = (sum(x for s, x in enumerate(delta) if s != me) if delta is not None
+                          else (cost["opponents"] or 0) * ctx.opponents)
                 options["concede"] = mine - theirs / ctx.others
         best = max(options, key=lambda a: (options[a], a != "concede"))
         if "concede" in options and best != "concede" and not view["barrel"][view["seat"]]["on"]:

@@ -27,8 +27,6 @@ from ..game import Game
 from .hard import HardBot, SolverSeats, conventions_of, play_state, searchable, _move_of
 from .solver import PlayRules, Solver
 
-DECISIONS = ("bidding", "giving", "contract", "discard", "talon", "blind", "unblind", "redeal")
-
 
 def _replay_until(record: dict, deal: int) -> tuple[Game, list]:
     """The game at the start of deal `deal` (0-based) and that deal's actions."""
@@ -80,10 +78,13 @@ class Review:
         """"card", "decision" or None: is the action now on turn one the review judges?"""
         if g.current_seat != self.seat:
             return None
+        judged = g.deal.step.JUDGED          # what the step says the review judges in it
+        if judged is None:
+            return None
         v = g.view(self.seat)
-        if v["phase"] == "play" and searchable(v):
+        if judged == "card" and searchable(v):
             return "card"
-        if v["phase"] in DECISIONS and len(v["legal"]) > 1:
+        if judged == "decision" and len(v["legal"]) > 1:
             return "decision"
         return None
 

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from ..errors import rule
+from .base import Step
 
 
-class Automatic:
+class Automatic(Step):
+    """Asks nobody (VERBS empty): its phase is never seen waiting."""
     PHASE = "automatic"
     SECTION = ""
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from .. import actions as A
 from ..cards import MARRIAGE_MASK, MARRIAGE_VALUE, ACES_MASK, ACE_MARRIAGE_VALUE
 from ..errors import rule
+from .base import Step
 from .common import silent
 
 PHASE = "bidding"
@@ -131,3 +132,13 @@ def why(game, d, move: int):
     cap = hand_cap(conv, d.hands[seat])
     return rule("bid_cap", "6.1", f"bid_cap={conv.bid_cap}: this hand may bid at most {cap}",
                 cap=cap, mode=conv.bid_cap)
+
+
+def choices(game, d, seat: int, moves: list) -> dict:
+    """The lowest and highest bid the seat may make (None when it may only pass)."""
+    values = [m - A.BID for m in moves if A.BID <= m < A.CONTRACT]
+    return {"bid_min": min(values) if values else None,
+            "bid_max": max(values) if values else None}
+
+
+STEP = Step.of(__name__, "3.3", ("bid", "pass"), judged="decision")

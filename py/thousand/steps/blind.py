@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .. import actions as A
 from ..errors import rule
+from .base import Step
 from .common import silent
 
 PHASE = "blind"
@@ -51,3 +52,6 @@ def finished(game, d) -> bool:
 def why(game, d, move: int):
     return rule("blind_window", "6.7",
                 "first hand now declares a blind game or not: 'blind' or 'pass'")
+
+
+STEP = Step.of(__name__, "6.7", ("blind", "pass"), window=True, judged="decision")

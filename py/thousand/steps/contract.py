@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from .. import actions as A
 from ..errors import rule
+from .base import Step
 from ..scoring import score_deal
 from .bidding import allowed_values
 from .scoring import summary
@@ -156,3 +157,15 @@ def why(game, d, move: int):
         return rule("contract_not_multiple", "3.6", f"a contract is a multiple of {conv.bid_step}", step=conv.bid_step)
     return rule("contract_bid_cap", "6.1", f"bid_cap={conv.bid_cap}: the hand now held does not allow {v}",
                 mode=conv.bid_cap, value=v)
+
+
+def choices(game, d, seat: int, moves: list) -> dict:
+    """The range of contracts, and what conceding would do (``concession_preview``)."""
+    cs = [m - A.CONTRACT for m in moves if m >= A.CONTRACT]
+    out = {"contract_min": min(cs), "contract_max": max(cs)}
+    if A.CONCEDE in moves:
+        out["concede_cost"] = concession_preview(game, d)
+    return out
+
+
+STEP = Step.of(__name__, "3.6", ("contract", "concede"), judged="decision")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .. import actions as A
 from ..cards import cards_of
 from ..errors import rule
+from .base import Step
 
 PHASE = "discard"
 
@@ -37,3 +38,6 @@ def why(game, d, move: int):
         return rule("discard_expected", "7", "the declarer now lays off two cards: "
                     "'discard CARD'")
     return rule("discard_card_not_held", "7", "the declarer can only lay off a card he holds")
+
+
+STEP = Step.of(__name__, "7", ("discard",), judged="decision")

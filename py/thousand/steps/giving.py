@@ -5,6 +5,7 @@ from __future__ import annotations
 from .. import actions as A
 from ..cards import cards_of
 from ..errors import rule
+from .base import Step
 from ..layout import DEAD
 
 PHASE = "giving"
@@ -53,3 +54,6 @@ def why(game, d, move: int):
                     "declarer", seat="dead" if to == DEAD else to)
     return rule("give_twice", "3.5", f"{'the dead hand' if to == DEAD else f'seat {to}'} has "
                 "already received a card (one card to each)", seat="dead" if to == DEAD else to)
+
+
+STEP = Step.of(__name__, "3.5", ("give",), judged="decision")

@@ -12,6 +12,7 @@ from .. import actions as A
 from ..cards import (ACES_MASK, SUIT_MASK, POINTS,
                      KING, QUEEN, ACE, cards_of)
 from ..errors import rule
+from .base import Step
 from ..play import (follow_mask, lead_mask, meld_cards, winning_card, meld_trump, meld_value,
                     may_declare as _may_declare)
 
@@ -148,3 +149,6 @@ def why(game, d, move: int):
         return rule("must_lead_trump", "6.2", "must_lead_trump: must lead a trump while holding one")
     return rule("no_lead_foreign_trump", "6.2",
                 "no_lead_foreign_trump: may not lead a trump declared by someone else")
+
+
+STEP = Step.of(__name__, "3.7", ("play", "meld"), judged="card")

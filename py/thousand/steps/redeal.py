@@ -17,6 +17,7 @@ from __future__ import annotations
 from .. import actions as A
 from ..cards import NINES_MASK, points_of, cards_of, mask_of, NINE
 from ..errors import rule
+from .base import Step
 
 PHASE = "redeal"
 
@@ -29,9 +30,13 @@ def _low(threshold, points: int) -> bool:
     return threshold != "off" and points < threshold
 
 
-class RedealWindow:
+class RedealWindow(Step):
     PHASE = PHASE
     SECTION = "6.3"
+    VERBS = ("redeal", "pass")
+    PRIVATE = True              # qualifying says something about a hand
+    WINDOW = True
+    JUDGED = "decision"
 
     def __init__(self, moment: str, conventions: tuple):
         self.moment = moment
@@ -63,6 +68,11 @@ class RedealWindow:
             if conv.redeal_four_nines_after and _four_nines(hand):
                 out.append("redeal_four_nines_after")
         return out
+
+    def choices(self, game, d, seat: int, moves: list) -> dict:
+        """The §6.3 ids the seat qualifies by, and its hand's points (for the low hand)."""
+        return {"redeal_reasons": self.reasons(game, d, seat),
+                "hand_points": points_of(cards_of(d.hands[seat]))}
 
     def active(self, game, d) -> bool:
         d.queue = [s for s in d.playing if self.reasons(game, d, s)]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .. import actions as A
 from ..errors import rule
+from .base import Step
 
 PHASE = "talon"
 
@@ -47,3 +48,6 @@ def finished(game, d) -> bool:
 def why(game, d, move: int):
     return rule("pick_talon", "7", "the declarer now takes one of the two talons: 'talon 0' "
                 "or 'talon 1'")
+
+
+STEP = Step.of(__name__, "3.4", ("talon",), judged="decision")

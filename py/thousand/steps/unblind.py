@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .. import actions as A
 from ..errors import rule
+from .base import Step
 from .common import silent, has_marriage
 
 PHASE = "unblind"
@@ -54,3 +55,6 @@ def finished(game, d) -> bool:
 def why(game, d, move: int):
     return rule("unblind_window", "6.7",
                 "a player with a marriage may now unblind at 125: 'unblind' or 'pass'")
+
+
+STEP = Step.of(__name__, "6.7", ("unblind", "pass"), private=True, window=True, judged="decision")

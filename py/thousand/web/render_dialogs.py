@@ -9,7 +9,7 @@ from .dom import h
 from .i18n import LANGS, fmt_delta
 from .render_seats import icon, positions, seats, suit_sign, trick
 from .render_table import btn, meld_question, text_for
-from .ui_state import LEVELS, MAX_PENALTY, SPEEDS, TABLE_PLAYERS
+from .ui_state import MAX_PENALTY, SPEEDS, TABLE_PLAYERS
 from . import messages
 from .render_review import challenge_results, challenge_share, in_challenge, review_dialog, summary_buttons
 
@@ -300,7 +300,7 @@ def settings_dialog(view, ui, t):
     gen = [h("legend", text=t("general")),
            h("label", {"cls": "row"}, h("span", text=t("lang")), select("set-lang", LANGS, d["lang"])),
            h("label", {"cls": "row"}, h("span", text=t("level")),
-             select("set-level", [(x, t("level_" + x)) for x in LEVELS], d["level"])),
+             select("set-level", [(x, t("level_" + x)) for x in ui.levels(d["level"])], d["level"])),
            h("label", {"cls": "row"}, h("span", text=t("speed")),
              select("set-speed", [(x, t("speed_" + x)) for x in SPEEDS], d["speed"]))]
     disp = [h("legend", text=t("display")),

@@ -26,7 +26,14 @@ POSITIONS = {
 }
 # phases in which the seats' running points mean something
 POINT_PHASES = ("play", "done")
-BID_PHASES = ("blind", "redeal", "unblind", "bidding", "talon", "giving", "discard", "contract")
+# after the deal, once the game is over: every other phase a view shows is one of the steps
+# before the play (the engine's phase table, flow.phase_table, has them in order)
+AFTER_PHASES = ("play", "done", "over")
+
+
+def before_play(phase) -> bool:
+    """Is `phase` one of the deal's steps before the play (bids on the table)?"""
+    return phase is not None and phase not in AFTER_PHASES
 
 
 def seats(view):
@@ -118,7 +125,7 @@ def last_bid(v, s):
 def bid_text(v, t, s):
     """The seat's word in this deal's bidding (its last one), or its tricks in play."""
     ph = v.get("phase")
-    if ph in BID_PHASES:
+    if before_play(ph):
         last = last_bid(v, s)
         if last:
             return said(last, t)
@@ -264,7 +271,7 @@ def trick(v, t, pos):
 
 # ---- the middle: bids, talon, gives, dead hand, stock ---------------------------------------------
 def bids_list(v, t):
-    if v.get("phase") not in BID_PHASES:
+    if not before_play(v.get("phase")):
         return None
     items = []
     bids = v.get("bids") or []
@@ -293,7 +300,7 @@ def talon_block(v, t):
     if not piles or ph == "over":
         return None
     if v.get("talon_pile") is None:
-        if ph not in ("blind", "redeal", "unblind", "bidding", "talon"):
+        if not before_play(ph):
             return None
         rows = []
         for i, size in enumerate(piles):

@@ -11,13 +11,13 @@ DOM contract (README): ``#table[data-phase]``, ``[data-seat]``, ``[data-card]`` 
 """
 from .dom import h
 from .i18n import MARRIAGE_VALUE, Text, card_points, fmt_delta
-from .render_seats import (BID_PHASES, backs, bids_list, card, dead_block, discards_block,
+from .render_seats import (before_play, backs, bids_list, card, dead_block, discards_block,
                            given_cards_in_hand, gives_block, human_marks, icon, opponents,
                            positions, ring, seat_box, seat_head, seats, stock_block, talon_block,
                            talon_cards_in_hand, trick)
 from .ui_state import HUMAN
 
-__all__ = ["table", "opponents", "seats", "seat_box", "seat_head", "card", "backs", "BID_PHASES"]
+__all__ = ["table", "opponents", "seats", "seat_box", "seat_head", "card", "backs", "before_play"]
 
 # (message id, data-action, icon, short label id)
 TOOLS = (("last_trick", "last-trick", "last", "last_trick_short"), ("sheet", "sheet", "sheet", "sheet_short"),

@@ -16,7 +16,9 @@ the §9 ``record`` (what the table saves), and, when a deal has just ended, ``de
 the human's view of that finished deal for the summary.  The ops (``OPS``):
 
     hello                       package version, conventions catalog, presets (every one the
-                                engine plays: the table chooses what it offers)
+                                engine plays: the table chooses what it offers), the bot
+                                levels the table offers, and the phase table (each phase a
+                                player is asked in, in a deal's order: flow.phase_table)
     new {rules, names, seed, first_dealer}
     load {record}               replay a saved record ("error": "record" if it cannot be)
     act {action}                the human's action (§9 text)
@@ -46,12 +48,13 @@ from __future__ import annotations
 import json
 
 from thousand import Conventions, ConventionError, Game, IllegalAction, PRESETS
+from thousand.bots import LEVELS, TABLE_LEVELS
 from thousand.errors import ThousandError
+from thousand.flow import phase_table
 
 from .budget import HARD_BUDGET, HINT_BUDGET
 
 HUMAN = 0
-LEVELS = ("easy", "normal", "hard", "random", "normal1")     # normal1: a challenge may name it
 REVIEW_WORLDS = 8
 
 
@@ -131,7 +134,7 @@ class Service:
             values[p] = {item["id"]: getattr(conv, item["id"]) for item in catalog}
         return {"version": package_version(), "catalog": catalog,
                 "presets": list(PRESETS), "preset_values": values,
-                "levels": list(LEVELS)}
+                "levels": list(TABLE_LEVELS), "phases": phase_table()}
 
     def op_new(self, req) -> dict:
         try:
@@ -283,7 +286,7 @@ class Service:
         deal = req.get("deal")
         if type(deal) is not int or deal not in {row["deal"] for row in g.sheet}:
             return {"ok": False, "error": "challenge", "why": f"deal {deal!r} is not finished"}
-        level = req.get("level") if req.get("level") in challenge.LEVELS else "normal"
+        level = req.get("level") if req.get("level") in LEVELS else "normal"
         name = req.get("name") if isinstance(req.get("name"), str) else ""
         ch = challenge.make(g, deal, HUMAN, level, name.strip())
         return {"text": challenge.encode(ch), "result": ch["result"]}

@@ -12,7 +12,6 @@ PACE_MS = {"slow": 1400, "normal": 800, "fast": 300, "instant": 0}
 # taken (style.css times the cards' motion to the same speeds)
 TRICK_PAUSE_MS = {"slow": 1200, "normal": 700, "fast": 350, "instant": 0}
 SPEEDS = ("slow", "normal", "fast", "instant")       # in the order the settings list them
-LEVELS = ("easy", "normal", "hard", "random")
 # overlays that Escape or "close" may shut; the summary and game over need an answer
 CLOSABLE = ("sheet", "settings", "last", "meld", "confirm", "review", "scorebook", "stats")
 # Player counts the settings offer: every count the engine plays, each seated around the
@@ -48,7 +47,8 @@ class UIState:
         self.choice = {}            # values picked in selects: {"bid-select": "120"}
         self.version = ""           # the engine package's version (from the worker)
         self.build = ""             # the site's build hash
-        self.catalog = None         # engine "hello": conventions catalog, presets
+        self.catalog = None         # engine "hello": conventions catalog, presets, the bot
+                                    # levels and the phase table
         # the deal review (issue 11): {"deal", "status": running|done|error, "done", "total",
         # "result", "view", "back": (overlay, overlay_back) it returns to}
         self.review = None
@@ -58,6 +58,12 @@ class UIState:
         self.stats = None           # the statistics dialog: {"status", "stats"}
 
     # ---- derived --------------------------------------------------------------------------
+    def levels(self, current=None) -> list:
+        """The bot levels the settings offer: the engine's (its hello); until it has
+        answered, only the level chosen now."""
+        offered = list((self.catalog or {}).get("levels") or [])
+        return offered or ([current] if current else [])
+
     def names(self, view) -> list:
         """Display names: the player's own choice from the settings, else the record's; a
         name the game gave by itself ("Бот 1", "You", "P2") in the player's language."""
