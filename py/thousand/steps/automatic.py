@@ -1,4 +1,5 @@
-"""A step that decides nothing by itself asking: no moves, finished once started."""
+"""A step that decides nothing by itself asking: no moves, finished once started (the
+``Step`` defaults: no legal moves, finished, a move refused)."""
 from __future__ import annotations
 
 from ..errors import rule
@@ -10,20 +11,8 @@ class Automatic(Step):
     PHASE = "automatic"
     SECTION = ""
 
-    def active(self, game, d) -> bool:
-        return True
-
     def start(self, game, d) -> None:
         raise NotImplementedError
-
-    def legal(self, game, d) -> list[int]:
-        return []
-
-    def apply(self, game, d, move: int) -> None:
-        raise self.why(game, d, move)
-
-    def finished(self, game, d) -> bool:
-        return True
 
     def why(self, game, d, move):
         return rule("no_move_expected", self.SECTION, "nobody is to move now")
