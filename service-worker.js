@@ -1,17 +1,30 @@
 /* Service worker of «Тысяча».  scripts/build.py fills in __VERSION__ (a hash of every built
- * file) and __PRECACHE__ (the list of files), so any change to the site gives a new worker and
- * a new cache.  Same-origin requests are answered cache-first; nothing else is ever fetched.
+ * file) and __PRECACHE__ (the list of files with their sha256), so any change to the site gives
+ * a new worker and a new cache.  Same-origin requests are answered cache-first; nothing else is ever fetched.
  * A new version waits until the page asks it to take over (postMessage "skipWaiting"), so a
  * game in progress is never reloaded behind the player's back. */
 const VERSION = "__VERSION__";
 const CACHE = "thousand-" + VERSION;
-const PRECACHE = __PRECACHE__;
+const PRECACHE = __PRECACHE__;   // [[url, integrity "sha256-…"], …]
+
+// One file into the cache, each byte downloaded once: first what the HTTP cache holds (the
+// page has just loaded most of these files; "force-cache" takes them without asking the
+// server again), checked against the build's sha256 — and only if it is not there or not
+// these bytes (an older build's), from the network ("reload"), checked again.
+async function precache(cache, [url, integrity]) {
+  let res = null;
+  try {
+    res = await fetch(new Request(url, { cache: "force-cache", integrity }));
+  } catch (err) { res = null; }      // an integrity mismatch rejects
+  if (!res || !res.ok) res = await fetch(new Request(url, { cache: "reload", integrity }));
+  if (!res.ok) throw new Error("precache " + url + ": HTTP " + res.status);
+  await cache.put(url, res);
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // "reload": bypass the HTTP cache so the new cache gets the new bytes.
-    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })));
+    await Promise.all(PRECACHE.map((entry) => precache(cache, entry)));
   })());
   // No skipWaiting() here: the page decides (see the "message" handler).
 });

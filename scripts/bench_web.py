@@ -63,7 +63,7 @@ new PerformanceObserver((list) => {
 """
 BARE = """<!doctype html><html><head><meta charset="utf-8">
 <script type="module" src="./pyscript/core.js"></script></head><body>
-<script type="py" config='{"interpreter": "./pyodide/pyodide.mjs"}'>
+<script type="py" config='{"interpreter": "./__PYODIDE__/pyodide.mjs"}'>
 from pyscript import document, window
 window.performance.mark("thousand-ready")
 document.documentElement.dataset.ready = "true"
@@ -73,6 +73,18 @@ MARKS = """() => { const m = (n) => (performance.getEntriesByName(n)[0] || {}).s
   const ready = m('thousand-ready');
   const lt = (window.__longtasks || []).filter(([s, d]) => s <= ready);
   return {shown: m('thousand-shown') ?? null, ready, longest: Math.max(0, ...lt.map(x => x[1]))}; }"""
+
+
+def pyodide_folder(site: Path) -> str:
+    """The site's Pyodide folder: pyodide-HASH (versioned builds) or pyodide (older ones)."""
+    found = sorted(p.name for p in site.glob("pyodide*") if (p / "pyodide.mjs").exists())
+    return found[0] if found else "pyodide"
+
+
+def write_bare(site: Path) -> None:
+    """The yardstick: a bare PyScript page on the site's own Pyodide."""
+    (site / "bare.html").write_text(BARE.replace("__PYODIDE__", pyodide_folder(site)), encoding="utf-8")
+    bare_pyscript(site)
 
 
 def settings_script(**s) -> str:
@@ -257,8 +269,7 @@ def main(argv=None) -> int:
     site = Path(args.dir)
     if not args.no_build:
         build_site(site)
-    (site / "bare.html").write_text(BARE, encoding="utf-8")
-    bare_pyscript(site)
+    write_bare(site)
     httpd, url = serve_in_thread(site)
     compare_url = None
     if args.compare:

@@ -6,18 +6,26 @@
 Layout of the result (everything same-origin, nothing fetched from elsewhere):
 
     index.html, service-worker.js, precache-manifest.json
-    thousand-VERSION-py3-none-any.whl   the engine: the wheel `pip wheel .` builds from
-                pyproject.toml, unpacked into site-packages by the engine's worker
+    engine-HASH/thousand-VERSION-py3-none-any.whl   the engine: the wheel `pip wheel .` builds
+                from pyproject.toml, unpacked into site-packages by the engine's worker
     web/        style.css, manifest.webmanifest, boot.js, table.mjs, engine-worker.mjs, main.py,
                 icons/*.png
     ui/thousand/web/*.py   the table's main-thread modules (MicroPython), listed in index.html
                 for web/table.mjs; ui/thousand/__init__.py is an empty package marker (the
                 engine is not on the main thread); ui/thousand/web/l10n/LANG.json the
                 message catalogs, compiled from the gettext .po files
-    micropython/  micropython.mjs, micropython.wasm (the MicroPython of PyScript, started by
-                web/table.mjs without PyScript itself)
-    pyodide/    pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip,
+    micropython-HASH/  micropython.mjs, micropython.wasm (the MicroPython of PyScript,
+                started by web/table.mjs without PyScript itself)
+    pyodide-HASH/  pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip,
                 pyodide-lock.json (no packages are loaded from it: the page needs none)
+    engine-HASH/thousand-VERSION-py3-none-any.whl   (see above)
+
+The big files are versioned: each of those three folders is named by a hash of its bytes
+(and the page's references to it are rewritten), so a host may serve them with
+``Cache-Control: immutable`` (scripts/serve.py does) — a new Pyodide, MicroPython or engine
+is a new address.  The service worker precaches every file with its sha256 (``integrity``):
+it takes the bytes the page has just loaded from the HTTP cache and goes to the network
+only for what the page did not load or what does not match (issue 42: each byte once).
 
 Every compressible file also gets FILE.gz and FILE.br next to it (scripts/serve.py and most
 static hosts serve them to browsers that ask).  The service worker gets the list of files
@@ -32,10 +40,12 @@ it (tests/e2e/conftest.py): they check what the page does, not how small its fil
 from __future__ import annotations
 
 import argparse
+import base64
 import gzip
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -67,6 +77,69 @@ NO_PRECACHE = {"precache-manifest.json", "404.html"}
 COMPRESS = {".js", ".mjs", ".wasm", ".json", ".css", ".html", ".py", ".webmanifest", ".zip",
             ".txt", ".svg"}
 SOURCE_DATE_EPOCH = "1577836800"   # 2020-01-01: same sources -> same wheel -> same hash
+# The folders named by a hash of their bytes (served immutable); the page's references to
+# "./NAME/" or "../NAME/" in its .html/.js/.mjs are rewritten to "NAME-HASH/".
+VERSIONED = ("pyodide", "micropython", "engine")
+VERSION_META = re.compile(r'(<meta name="thousand-version" content=")[^"]*(")')
+
+
+def integrity(data: bytes) -> str:
+    """Subresource Integrity of `data` (what fetch's `integrity` option checks)."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
+def version_folders(out: Path) -> dict:
+    """Rename each VERSIONED folder to NAME-HASH (a hash of its files) and rewrite the
+    references to it in the site's pages and scripts; {name: new folder name}."""
+    names = {}
+    for name in VERSIONED:
+        d = out / name
+        h = hashlib.sha256()
+        for p in sorted(d.rglob("*")):
+            if p.is_file():
+                h.update(p.relative_to(d).as_posix().encode() + b"\0" + p.read_bytes())
+        names[name] = f"{name}-{h.hexdigest()[:12]}"
+        d.rename(out / names[name])
+    ref = re.compile(r"(\.\.?/)(" + "|".join(VERSIONED) + r")/")
+    for p in sorted(out.rglob("*")):
+        if p.is_file() and p.suffix in (".html", ".js", ".mjs") and \
+                p.relative_to(out).parts[0] not in names.values():
+            text = p.read_text(encoding="utf-8")
+            new = ref.sub(lambda m: m.group(1) + names[m.group(2)] + "/", text)
+            if new != text:
+                p.write_text(new, encoding="utf-8")
+    return names
+
+
+def write_service_worker(out: Path) -> str:
+    """The precache list (every built file with its integrity), the service worker and
+    precache-manifest.json for the files now in `out`, and the build's version in
+    index.html; returns the version.  The version hashes every file but index.html, the
+    page itself with its version left out, and the worker's source: a change to any file is
+    a new worker and a new cache."""
+    def listed(p: Path) -> bool:
+        rel = p.relative_to(out).as_posix()
+        return (p.is_file() and rel not in NO_PRECACHE and rel not in ("service-worker.js", "index.html")
+                and p.suffix not in (".gz", ".br"))
+    files = {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if listed(p)}
+    index_path = out / "index.html"
+    template = VERSION_META.sub(r"\1\2", index_path.read_text(encoding="utf-8").replace("__VERSION__", ""))
+    sw_src = (ROOT / "service-worker.js").read_text(encoding="utf-8")
+    digest = {rel: hashlib.sha256(b).hexdigest()[:16] for rel, b in files.items()}
+    version = hashlib.sha256(json.dumps([sorted(digest.items()), template, sw_src]).encode()).hexdigest()[:12]
+    index = VERSION_META.sub(lambda m: m.group(1) + version + m.group(2), template)
+    index_path.write_text(index, encoding="utf-8")
+    page = index.encode("utf-8")
+    # the page is precached once, as "./" (the worker answers index.html with it too)
+    precache = [["./", integrity(page)]] + [["./" + rel, integrity(b)] for rel, b in files.items()]
+    sw = (sw_src.replace("__VERSION__", version)
+                .replace("__PRECACHE__", json.dumps(precache, indent=1)))
+    (out / "service-worker.js").write_text(sw, encoding="utf-8")
+    digest["index.html"] = hashlib.sha256(page).hexdigest()[:16]
+    manifest = {"version": version, "files": dict(sorted(digest.items())),
+                "integrity": {url: i for url, i in precache}}
+    (out / "precache-manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+    return version
 
 
 def die(msg: str) -> None:
@@ -81,6 +154,7 @@ def copy(src: Path, dst: Path) -> None:
 
 def engine_wheel(out: Path) -> Path:
     """`pip wheel .` (the package as pyproject.toml builds it) into `out`."""
+    out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "src"
         # build from a copy: setuptools writes build/ and *.egg-info next to the sources
@@ -184,35 +258,22 @@ def build(out: Path, brotli_quality: int = BROTLI_QUALITY) -> dict:
         if p.is_file() and "__pycache__" not in p.parts:
             copy(p, out / "web" / p.relative_to(web))
     icons.write_all(out / "web" / "icons")
-    wheel = engine_wheel(out)
+    wheel = engine_wheel(out / "engine")
     files = main_thread_files(out)
     copy(ROOT / "index.html", out / "index.html")
     import serve  # noqa: E402  (scripts/serve.py: the "not found" page static hosts serve too)
     (out / "404.html").write_text(serve.NOT_FOUND, encoding="utf-8")
-
-    # Precache list: every built file with its content hash.
-    entries = []
-    for p in sorted(out.rglob("*")):
-        rel = p.relative_to(out).as_posix()
-        if (p.is_file() and rel not in NO_PRECACHE and rel != "service-worker.js"
-                and p.suffix not in (".gz", ".br")):
-            entries.append([rel, hashlib.sha256(p.read_bytes()).hexdigest()[:16]])
-    sw_src = (ROOT / "service-worker.js").read_text(encoding="utf-8")
-    version = hashlib.sha256(json.dumps([entries, sw_src]).encode()).hexdigest()[:12]
-    urls = ["./"] + ["./" + rel for rel, _ in entries]
-    sw = (sw_src.replace("__VERSION__", version)
-                .replace("__PRECACHE__", json.dumps(urls, indent=1)))
-    (out / "service-worker.js").write_text(sw, encoding="utf-8")
-    manifest = {"version": version, "files": {rel: h for rel, h in entries}}
-    (out / "precache-manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
-    # The page shows the build version (and the tests read it).
+    folders = version_folders(out)
     table_files = {"modules": files, "main": "./web/main.py", "heapsize": MPY_HEAP}
     index = (out / "index.html").read_text(encoding="utf-8")
-    index = (index.replace("__VERSION__", version).replace("__WHEEL__", wheel.name)
+    index = (index.replace("__WHEEL__", folders["engine"] + "/" + wheel.name)
              .replace("__TABLE_FILES__", json.dumps(table_files, separators=(",", ":"))))
     (out / "index.html").write_text(index, encoding="utf-8")
+    write_service_worker(out)
+    manifest = json.loads((out / "precache-manifest.json").read_text(encoding="utf-8"))
+    manifest["folders"] = folders
     precompress(out, brotli_quality)
-    manifest["wheel"] = wheel.name
+    manifest["wheel"] = folders["engine"] + "/" + wheel.name
     return manifest
 
 

@@ -3,8 +3,10 @@
 
     python3 scripts/serve.py [--port 8000] [--dir site] [--build]
 
-Correct types for .mjs/.wasm/.webmanifest, ``Cache-Control: no-cache`` (the service worker
-does the offline caching; the HTTP cache must not hide a new build).  A file with a
+Correct types for .mjs/.wasm/.webmanifest; ``Cache-Control: immutable`` for the build's
+versioned folders (pyodide-HASH/, micropython-HASH/, engine-HASH/: new bytes get a new
+address) and ``no-cache`` for the rest (the HTTP cache must not hide a new build; the service
+worker does the offline caching, taking the page's own downloads from the HTTP cache).  A file with a
 precompressed FILE.br / FILE.gz next to it (scripts/build.py makes them) is sent compressed
 to a browser that accepts it (``Content-Encoding``, ``Vary: Accept-Encoding``), unless the
 twin is older than the file.  If the port
@@ -16,6 +18,7 @@ import argparse
 import functools
 import http.server
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -49,6 +52,16 @@ def serve_in_thread(directory: Path):
 
 
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+# The build's versioned folders (scripts/build.py VERSIONED: NAME-HASH/, a new address for
+# new bytes) may be kept for a year without asking again; everything else is revalidated.
+VERSIONED = re.compile(r"^/(?:.*/)?(?:pyodide|micropython|engine)-[0-9a-f]{12}/")
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
+def cache_control(path: str) -> str:
+    """The Cache-Control of a request's path: immutable for the versioned big files, else
+    no-cache (stored, but checked with the server before use: a new build shows at once)."""
+    return IMMUTABLE if VERSIONED.match(path.split("?", 1)[0]) else "no-cache"
 
 # The page for an address that is not a file of the site (the build writes it as 404.html
 # too, for static hosts that serve one); it says so in both languages and links home.
@@ -127,7 +140,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return super().send_head()
 
     def end_headers(self):
-        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Cache-Control", cache_control(self.path))
         super().end_headers()
 
     def log_message(self, fmt, *args):

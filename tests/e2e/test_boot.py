@@ -14,7 +14,7 @@ def test_python_loads_locally_and_imports_engine(page, site_url, open_table):
 
 
 def test_failed_load_shows_clear_error(page, site_url):
-    page.route("**/pyodide/pyodide.mjs", lambda route: route.fulfill(status=404, body="missing"))
+    page.route("**/pyodide-*/pyodide.mjs", lambda route: route.fulfill(status=404, body="missing"))
     page.goto(site_url)
     page.wait_for_selector("#load-error:not([hidden])", timeout=60_000)
     text = page.inner_text("#load-error")
@@ -22,7 +22,7 @@ def test_failed_load_shows_clear_error(page, site_url):
     assert page.locator("#loader").is_hidden()
 
 
-@pytest.mark.parametrize("missing", ["micropython/micropython.wasm", "ui/thousand/web/page.py",
+@pytest.mark.parametrize("missing", ["micropython-*/micropython.wasm", "ui/thousand/web/page.py",
                                      "web/main.py"])
 def test_table_that_cannot_load_shows_clear_error(page, site_url, missing):
     """web/table.mjs starts MicroPython itself: a missing interpreter, module or entry point

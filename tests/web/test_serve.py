@@ -84,3 +84,19 @@ def test_a_dropped_connection_prints_no_traceback(tmp_path, capfd):
     httpd.server_close()            # joins the request threads: every write has ended
     err = capfd.readouterr().err
     assert "Traceback" not in err and "Broken pipe" not in err, err
+
+
+def test_only_the_builds_versioned_folders_are_immutable():
+    """Issue 42: the folders scripts/build.py names by a hash of their bytes may be kept by
+    the HTTP cache for a year (a new build is a new address); everything else — the page,
+    the service worker, the table's modules — is revalidated, or a new build would not show."""
+    import build
+    from serve import IMMUTABLE, cache_control
+    for name in build.VERSIONED:
+        assert cache_control(f"/{name}-0123456789ab/x.wasm") == IMMUTABLE
+        assert cache_control(f"/game/{name}-0123456789ab/x.wasm?v=1") == IMMUTABLE
+        assert cache_control(f"/{name}/x.wasm") == "no-cache"          # not versioned
+        assert cache_control(f"/web/{name}.mjs") == "no-cache"
+    for path in ("/", "/index.html", "/service-worker.js", "/web/boot.js", "/precache-manifest.json"):
+        assert cache_control(path) == "no-cache"
+

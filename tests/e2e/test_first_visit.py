@@ -1,0 +1,166 @@
+"""A phone's first visit downloads each file of the site once (issue 42): the service worker's
+precache takes what the page has just fetched from the HTTP cache, checked against the
+build's sha256 (`integrity`), and fetches from the network only what the page did not load
+or what does not match.  An update still brings the new bytes."""
+from __future__ import annotations
+
+import collections
+import functools
+import json
+import shutil
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+
+class CountingServer:
+    """The site on a free port, counting the GET requests per path (the service worker's own
+    fetches included: they reach the server like the page's)."""
+
+    def __init__(self, directory: Path):
+        import serve
+        counts = self.counts = collections.Counter()
+        lock = threading.Lock()
+
+        class Counting(serve.Handler):
+            def do_GET(self):
+                with lock:
+                    counts[urlparse(self.path).path] += 1
+                super().do_GET()
+
+        serve.Handler.quiet = True
+        self.httpd = serve.Server(("127.0.0.1", 0), functools.partial(Counting, directory=str(directory)))
+        self.url = f"http://localhost:{self.httpd.server_address[1]}/"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def _installed(page) -> None:
+    """Wait for the state "the service worker is installed and controls the page"."""
+    assert page.evaluate("navigator.serviceWorker.ready.then(r => !!r.active)")
+    page.wait_for_function("!!navigator.serviceWorker.controller", timeout=90_000)
+
+
+def _precached(page) -> dict:
+    """{path: sha256 hex of the cached bytes} of the service worker's cache."""
+    return page.evaluate("""async () => {
+        const keys = await caches.keys();
+        const c = await caches.open(keys.find(k => k.startsWith('thousand-')));
+        const out = {};
+        for (const req of await c.keys()) {
+            const buf = await (await c.match(req)).arrayBuffer();
+            const h = await crypto.subtle.digest('SHA-256', buf);
+            out[new URL(req.url).pathname] = [...new Uint8Array(h)].map(
+                b => b.toString(16).padStart(2, '0')).join('');
+        }
+        return out; }""")
+
+
+@pytest.fixture
+def counting(site_dir, tmp_path):
+    """A copy of the built site served by a counting server (a test may change its files)."""
+    d = tmp_path / "site"
+    shutil.copytree(site_dir, d)
+    servers = []
+
+    def start(directory=d):
+        s = CountingServer(directory)
+        servers.append(s)
+        return s
+    yield d, start
+    for s in servers:
+        s.stop()
+
+
+def test_a_first_visit_downloads_each_file_once_and_precaches_every_file(counting, page, open_table):
+    d, start = counting
+    srv = start()
+    open_table(page, srv.url + "#seed=3")
+    _installed(page)
+    manifest = json.loads((d / "precache-manifest.json").read_text())
+    cached = _precached(page)
+    # every file of the build is in the cache, with the build's bytes
+    import hashlib
+    path = {rel: "/" if rel == "index.html" else "/" + rel for rel in manifest["files"]}
+    for rel in manifest["files"]:
+        want = hashlib.sha256((d / rel).read_bytes()).hexdigest()
+        assert cached.get(path[rel]) == want, rel
+    # the tab's icon is fetched by the browser's own favicon loader, which does not leave it
+    # in the HTTP cache the precache reads (a 1 KB file): the one path allowed twice
+    favicon = {p for p in srv.counts if "/icons/favicon" in p}
+    twice = {p: n for p, n in srv.counts.items() if n > 1 and p not in favicon}
+    assert not twice, f"downloaded more than once on a first visit: {twice}"
+    for rel in manifest["files"]:
+        want = (1, 2) if path[rel] in favicon else (1,)
+        assert srv.counts[path[rel]] in want, rel     # the page's or the precache's fetch
+    big = [rel for rel in manifest["files"] if rel.endswith((".wasm", ".zip", ".whl"))]
+    assert len(big) >= 4, big
+
+
+def test_an_update_still_brings_the_new_bytes(counting, page, open_table):
+    """A new build (one file changed) installs a new service worker whose cache holds the
+    new bytes, although the HTTP cache still has the old ones (integrity mismatch: reload)."""
+    d, start = counting
+    srv = start()
+    open_table(page, srv.url + "#seed=3")
+    _installed(page)
+    css = d / "web" / "style.css"
+    for twin in (".br", ".gz"):
+        Path(str(css) + twin).unlink(missing_ok=True)
+    css.write_text(css.read_text() + "\n/* the next build */\n")
+    import hashlib
+    new = hashlib.sha256(css.read_bytes()).hexdigest()
+    rebuild_manifest(d)
+    old_version = page.evaluate("""() => new Promise(res => { navigator.serviceWorker.addEventListener(
+        'message', e => e.data && e.data.type === 'version' && res(e.data.version), {once: true});
+        navigator.serviceWorker.controller.postMessage({type: 'version'}); })""")
+    # the new worker installed (its precache done) and waiting: a state, polled in the page
+    assert page.evaluate("""async () => {
+        const r = await navigator.serviceWorker.getRegistration();
+        await r.update();
+        for (let i = 0; i < 900 && !r.waiting; i++) await new Promise(res => setTimeout(res, 100));
+        return !!r.waiting; }""")
+    got = page.evaluate("""async (old) => {
+        const keys = (await caches.keys()).filter(k => k.startsWith('thousand-') && k !== 'thousand-' + old);
+        const c = await caches.open(keys[0]);
+        const hit = await c.match('./web/style.css');
+        if (!hit) return null;
+        const buf = await hit.arrayBuffer();
+        const h = await crypto.subtle.digest('SHA-256', buf);
+        return [...new Uint8Array(h)].map(b => b.toString(16).padStart(2, '0')).join(''); }""",
+                        old_version)
+    assert got == new
+
+
+def rebuild_manifest(d: Path) -> None:
+    """What scripts/build.py does after the files are in place: a new precache list and
+    service worker for the changed folder (its hashes and version)."""
+    import build
+    build.write_service_worker(d)
+
+
+def test_a_built_site_references_only_versioned_folders(site_dir):
+    """Every reference the built pages and scripts make to Pyodide, MicroPython or the
+    engine names the hashed folder, and each precached file carries its sha256."""
+    import base64
+    import hashlib
+    import json
+    import re
+    manifest = json.loads((site_dir / "precache-manifest.json").read_text())
+    for p in list(site_dir.glob("*.html")) + list((site_dir / "web").glob("*.*js")):
+        text = p.read_text(encoding="utf-8")
+        assert not re.search(r"\.\.?/(pyodide|micropython|engine)/", text), p.name
+    folders = {p.name.rsplit("-", 1)[0] for p in site_dir.iterdir()
+               if p.is_dir() and re.fullmatch(r"\w+-[0-9a-f]{12}", p.name)}
+    assert folders == {"pyodide", "micropython", "engine"}
+    for url, sri in manifest["integrity"].items():
+        rel = "index.html" if url == "./" else url[2:]
+        digest = base64.b64encode(hashlib.sha256((site_dir / rel).read_bytes()).digest()).decode()
+        assert sri == "sha256-" + digest, url
