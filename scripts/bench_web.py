@@ -6,8 +6,9 @@
 For each CPU throttling rate (Emulation.setCPUThrottlingRate; 4 is the usual phone
 stand-in) it loads, in fresh browser contexts:
 
-  * bare: a PyScript page that loads the same local Pyodide and runs one line (the
-    yardstick: what any Python-in-the-page app pays);
+  * bare: a PyScript page that loads the same Pyodide, stock from npm with its whole stdlib
+    (the site's is trimmed), from the same server, and runs one line (the yardstick: what any
+    Python-in-the-page app pays);
   * the table, first visit (empty caches) and repeat visit (the service worker controls the
     page and a game is saved);
 
@@ -75,15 +76,16 @@ MARKS = """() => { const m = (n) => (performance.getEntriesByName(n)[0] || {}).s
   return {shown: m('thousand-shown') ?? null, ready, longest: Math.max(0, ...lt.map(x => x[1]))}; }"""
 
 
-def pyodide_folder(site: Path) -> str:
-    """The site's Pyodide folder: pyodide-HASH (versioned builds) or pyodide (older ones)."""
-    found = sorted(p.name for p in site.glob("pyodide*") if (p / "pyodide.mjs").exists())
-    return found[0] if found else "pyodide"
-
-
 def write_bare(site: Path) -> None:
-    """The yardstick: a bare PyScript page on the site's own Pyodide."""
-    (site / "bare.html").write_text(BARE.replace("__PYODIDE__", pyodide_folder(site)), encoding="utf-8")
+    """The yardstick: a bare PyScript page on the stock npm Pyodide (its whole stdlib: the
+    site's own is trimmed to what the engine needs, which PyScript's start may not be)."""
+    import shutil
+    src = ROOT / "node_modules" / "pyodide"
+    (site / "bare-pyodide").mkdir(exist_ok=True)
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json"):
+        shutil.copyfile(src / name, site / "bare-pyodide" / name)
+    (site / "bare.html").write_text(BARE.replace("__PYODIDE__", "bare-pyodide"), encoding="utf-8")
     bare_pyscript(site)
 
 

@@ -16,8 +16,9 @@ Layout of the result (everything same-origin, nothing fetched from elsewhere):
                 message catalogs, compiled from the gettext .po files
     micropython-HASH/  micropython.mjs, micropython.wasm (the MicroPython of PyScript,
                 started by web/table.mjs without PyScript itself)
-    pyodide-HASH/  pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip,
-                pyodide-lock.json (no packages are loaded from it: the page needs none)
+    pyodide-HASH/  pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip (trimmed
+                to what the engine's worker imports: scripts/stdlib.py), pyodide-lock.json (no
+                packages are loaded from it: the page needs none)
     engine-HASH/thousand-VERSION-py3-none-any.whl   (see above)
 
 The big files are versioned: each of those three folders is named by a hash of its bytes
@@ -249,7 +250,10 @@ def build(out: Path, brotli_quality: int = BROTLI_QUALITY) -> dict:
     if not (mpy_dir / "micropython.mjs").exists():
         die("node_modules is missing @micropython/micropython-webassembly-pyscript: run `npm ci`")
     for name in PYODIDE_FILES:
-        copy(pyodide_dir / name, out / "pyodide" / name)
+        if name != "python_stdlib.zip":
+            copy(pyodide_dir / name, out / "pyodide" / name)
+    import stdlib  # noqa: E402  (scripts/stdlib.py: the part of the stdlib the worker needs)
+    trimmed = stdlib.trim(pyodide_dir / "python_stdlib.zip", out / "pyodide" / "python_stdlib.zip")
     for name in MICROPYTHON_FILES:
         copy(mpy_dir / name, out / "micropython" / name)
 
@@ -272,6 +276,7 @@ def build(out: Path, brotli_quality: int = BROTLI_QUALITY) -> dict:
     write_service_worker(out)
     manifest = json.loads((out / "precache-manifest.json").read_text(encoding="utf-8"))
     manifest["folders"] = folders
+    manifest["stdlib"] = {"modules": len(trimmed["kept"]), "entries": list(trimmed["entries"])}
     precompress(out, brotli_quality)
     manifest["wheel"] = folders["engine"] + "/" + wheel.name
     return manifest

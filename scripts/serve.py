@@ -157,6 +157,54 @@ class Server(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
+class Traffic:
+    """What a counting server sent: GET requests per path and bytes per path (the body as
+    sent, compressed where it was; 304s and errors count as requests with no body)."""
+
+    def __init__(self):
+        import collections
+        import threading
+        self.requests = collections.Counter()
+        self.bytes = collections.Counter()
+        self.lock = threading.Lock()
+
+    def add(self, path: str, size: int) -> None:
+        with self.lock:
+            self.requests[path] += 1
+            self.bytes[path] += size
+
+    def reset(self) -> None:
+        with self.lock:
+            self.requests.clear()
+            self.bytes.clear()
+
+
+def counting_server_in_thread(directory: Path):
+    """serve_in_thread, counting what is sent (tests/e2e/test_first_visit.py and
+    scripts/bench_first_visit.py): (server, url, Traffic)."""
+    import threading
+    from urllib.parse import urlparse
+    traffic = Traffic()
+
+    class Counting(Handler):
+        def do_GET(self):
+            self._sent = 0
+            try:
+                super().do_GET()
+            finally:
+                traffic.add(urlparse(self.path).path, self._sent)
+
+        def send_header(self, keyword, value):
+            if keyword.lower() == "content-length" and self.command == "GET":
+                self._sent = int(value)
+            super().send_header(keyword, value)
+
+    Handler.quiet = True
+    httpd = Server(("127.0.0.1", 0), functools.partial(Counting, directory=str(directory)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://localhost:{httpd.server_address[1]}/", traffic
+
+
 def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1", quiet: bool = False):
     handler = functools.partial(Handler, directory=str(directory))
     Handler.quiet = quiet

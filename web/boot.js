@@ -126,6 +126,9 @@ window.thousandEngine = {
 
 function showError(message) {
   if (ready) return; // after the table is up, Python reports its own errors in the UI
+  // the first error says what went wrong (the engine's own message): the table's report of
+  // the same failure, which follows, must not replace it
+  if (document.documentElement.dataset.bootError === "true") return;
   $("loader").hidden = true;
   const box = $("load-error");
   box.hidden = false;

@@ -200,8 +200,20 @@ function makeSnapshot(py, version) {
   }
 }
 
+// A module the trimmed stdlib (scripts/stdlib.py) lacks: say which, and where it is decided,
+// instead of a traceback.
+function explain(err) {
+  const text = String(err && err.message || err);
+  const missing = /ModuleNotFoundError: No module named '([^']+)'/.exec(text);
+  if (!missing) return text;
+  return "Python module '" + missing[1] + "' is missing from this build's python_stdlib.zip " +
+    "(scripts/stdlib.py decides what the build keeps). / В сборке нет модуля Python '" +
+    missing[1] + "'.\n\n" + text;
+}
+
 try {
-  const { service, boot } = await start();
+  const { py, service, boot } = await start();
+  self.thousandPy = py;                            // for the tests (tests/e2e/test_first_visit.py)
   progress("table", 90);
   handle = service.handle;
   mark("ready");
@@ -209,5 +221,5 @@ try {
   drain();
 } catch (err) {
   restoreGlobals();
-  postMessage({ type: "failed", error: String(err && err.message || err).slice(0, 2000) });
+  postMessage({ type: "failed", error: explain(err).slice(0, 2000) });
 }

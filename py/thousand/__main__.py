@@ -31,6 +31,20 @@ def read_json(path: str):
     return schema.loads(read_bytes(path), path)
 
 
+def main_review(args) -> int:
+    """`python -m thousand review RECORD --deal N --seat S`: the review as JSON (here, with the
+    CLI, so that the review the page's worker imports does not import the CLI)."""
+    from .bots.review import review
+    try:
+        record = read_json(args.file)
+        out = review(record, args.deal - 1, args.seat, worlds=args.worlds)
+    except (ValueError, ThousandError) as e:
+        print(f"review: {e}", file=sys.stderr)
+        return 2
+    print(json.dumps(out, ensure_ascii=False))
+    return 0
+
+
 def one_line(text: str) -> str:
     """The first line of a message, printable whatever it contains (lone surrogates,
     controls)."""
@@ -208,7 +222,6 @@ def main(argv=None) -> int:
         if args.cmd == "bench":
             return cmd_bench(args)
         if args.cmd == "review":
-            from .bots.review import main_review
             return main_review(args)
         if args.cmd == "match":
             from .bots.match import cmd_match

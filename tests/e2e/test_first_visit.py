@@ -4,42 +4,14 @@ build's sha256 (`integrity`), and fetches from the network only what the page di
 or what does not match.  An update still brings the new bytes."""
 from __future__ import annotations
 
-import collections
-import functools
 import json
 import shutil
-import threading
+import types
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
 
 pytestmark = pytest.mark.e2e
-
-
-class CountingServer:
-    """The site on a free port, counting the GET requests per path (the service worker's own
-    fetches included: they reach the server like the page's)."""
-
-    def __init__(self, directory: Path):
-        import serve
-        counts = self.counts = collections.Counter()
-        lock = threading.Lock()
-
-        class Counting(serve.Handler):
-            def do_GET(self):
-                with lock:
-                    counts[urlparse(self.path).path] += 1
-                super().do_GET()
-
-        serve.Handler.quiet = True
-        self.httpd = serve.Server(("127.0.0.1", 0), functools.partial(Counting, directory=str(directory)))
-        self.url = f"http://localhost:{self.httpd.server_address[1]}/"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def stop(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 def _installed(page) -> None:
@@ -71,12 +43,14 @@ def counting(site_dir, tmp_path):
     servers = []
 
     def start(directory=d):
-        s = CountingServer(directory)
-        servers.append(s)
-        return s
+        import serve
+        httpd, url, traffic = serve.counting_server_in_thread(directory)
+        servers.append(httpd)
+        return types.SimpleNamespace(url=url, counts=traffic.requests)
     yield d, start
-    for s in servers:
-        s.stop()
+    for httpd in servers:
+        httpd.shutdown()
+        httpd.server_close()
 
 
 def test_a_first_visit_downloads_each_file_once_and_precaches_every_file(counting, page, open_table):
@@ -164,3 +138,61 @@ def test_a_built_site_references_only_versioned_folders(site_dir):
         rel = "index.html" if url == "./" else url[2:]
         digest = base64.b64encode(hashlib.sha256((site_dir / rel).read_bytes()).digest()).decode()
         assert sri == "sha256-" + digest, url
+
+
+def _engine_worker(page):
+    """The engine's worker (web/engine-worker.mjs), once its Python answers."""
+    page.wait_for_function("document.documentElement.dataset.engineStage === 'ready'", timeout=90_000)
+    workers = [w for w in page.workers if "engine-worker" in w.url]
+    assert len(workers) == 1, [w.url for w in page.workers]
+    return workers[0]
+
+
+def test_the_worker_imports_everything_it_may_from_the_trimmed_stdlib(page, site_url, open_table, site_dir):
+    """Issue 42.2: each engine module the worker may import (the service, the bots, and every
+    engine module they name, lazy imports included) and each stdlib module they name imports
+    from the stdlib the build ships — which is the trimmed one."""
+    import zipfile
+    import stdlib
+    zips = list(site_dir.glob("pyodide-*/python_stdlib.zip"))
+    assert len(zips) == 1
+    full = stdlib._modules_in(zipfile.ZipFile(stdlib.ROOT / "node_modules" / "pyodide" / "python_stdlib.zip").namelist())
+    shipped = stdlib._modules_in(zipfile.ZipFile(zips[0]).namelist())
+    assert len(shipped) < 0.7 * len(full)
+    wanted = sorted(stdlib.worker_engine_modules()) + sorted(
+        m for m in stdlib.engine_roots() if m in full)
+    open_table(page, site_url + "#seed=5")
+    worker = _engine_worker(page)
+    failed = worker.evaluate("""(mods) => self.thousandPy.runPython(`
+import importlib, json
+bad = []
+for m in ${JSON.stringify(mods)}:
+    try:
+        importlib.import_module(m)
+    except Exception as e:
+        bad.append(m + ': ' + repr(e))
+json.dumps(bad)`)""", wanted)
+    assert json.loads(failed) == []
+    assert len(wanted) > 40
+
+
+def test_a_module_missing_from_the_stdlib_is_named_on_the_error_page(page, site_url, site_dir):
+    """A build whose trimmed stdlib lacks a module the engine imports says which module, in
+    both languages, with a reload button — not a bare traceback or a spinner."""
+    import io
+    import zipfile
+    src = next(site_dir.glob("pyodide-*/python_stdlib.zip"))
+    out = io.BytesIO()
+    with zipfile.ZipFile(src) as z, zipfile.ZipFile(out, "w") as w:
+        for info in z.infolist():
+            if info.filename != "bisect.py":
+                w.writestr(info, z.read(info), compress_type=info.compress_type)
+    body = out.getvalue()
+    page.route("**/python_stdlib.zip", lambda route: route.fulfill(
+        status=200, body=body, content_type="application/zip"))
+    page.goto(site_url)
+    page.wait_for_selector("#load-error:not([hidden])", timeout=90_000)
+    text = page.inner_text("#load-error-text")
+    assert text.startswith("engine: Python module 'bisect' is missing"), text[:300]
+    assert "В сборке нет модуля Python 'bisect'" in text
+    assert page.locator("#load-error-reload").is_visible()

@@ -169,20 +169,4 @@ def _judge_card(g: Game, v: dict, act: str, solvers: dict | None = None) -> dict
             "declarer_points_so_far": so_far}
 
 
-def main_review(args) -> int:
-    """`python -m thousand review RECORD --deal N --seat S`: the review as JSON."""
-    import json
-    import sys
-    from ..__main__ import read_json
-    from ..errors import ThousandError
-    try:
-        record = read_json(args.file)
-        out = review(record, args.deal - 1, args.seat, worlds=args.worlds)
-    except (ValueError, ThousandError) as e:
-        print(f"review: {e}", file=sys.stderr)
-        return 2
-    print(json.dumps(out, ensure_ascii=False))
-    return 0
-
-
-__all__ = ["Review", "review", "main_review"]
+__all__ = ["Review", "review"]
