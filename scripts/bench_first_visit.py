@@ -87,8 +87,9 @@ def main(argv=None) -> int:
         try:
             for rate in [int(x) for x in args.throttle.split(",")]:
                 rows = {name: {"pairs": [], "bare": []} for name, *_ in served}
-                for _ in range(args.runs):
-                    for name, url, traffic, _h in served:     # interleaved: the same load for both
+                for run in range(args.runs):
+                    # interleaved, and each site first every other run: the same load for both
+                    for name, url, traffic, _h in (served if run % 2 == 0 else served[::-1]):
                         rows[name]["pairs"].append(visit_pair(browser, url, traffic, rate))
                         rows[name]["bare"].append(bare(browser, url, rate))
                 print(f"== CPU {rate}x, medians of {args.runs} fresh contexts")
