@@ -82,8 +82,8 @@ def write_bare(site: Path) -> None:
     import shutil
     src = ROOT / "node_modules" / "pyodide"
     (site / "bare-pyodide").mkdir(exist_ok=True)
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json"):
+    from build import PYODIDE_FILES
+    for name in PYODIDE_FILES:
         shutil.copyfile(src / name, site / "bare-pyodide" / name)
     (site / "bare.html").write_text(BARE.replace("__PYODIDE__", "bare-pyodide"), encoding="utf-8")
     bare_pyscript(site)

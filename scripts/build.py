@@ -57,6 +57,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import icons  # noqa: E402  (scripts/icons.py)
+import serve  # noqa: E402  (scripts/serve.py: the "not found" page, the versioned folders)
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json"]
@@ -78,9 +79,9 @@ NO_PRECACHE = {"precache-manifest.json", "404.html"}
 COMPRESS = {".js", ".mjs", ".wasm", ".json", ".css", ".html", ".py", ".webmanifest", ".zip",
             ".txt", ".svg"}
 SOURCE_DATE_EPOCH = "1577836800"   # 2020-01-01: same sources -> same wheel -> same hash
-# The folders named by a hash of their bytes (served immutable); the page's references to
-# "./NAME/" or "../NAME/" in its .html/.js/.mjs are rewritten to "NAME-HASH/".
-VERSIONED = ("pyodide", "micropython", "engine")
+# The folders named by a hash of their bytes (served immutable: serve.VERSIONED_FOLDERS); the
+# page's references to "./NAME/" or "../NAME/" in its .html/.js/.mjs become "NAME-HASH/".
+VERSIONED = serve.VERSIONED_FOLDERS
 VERSION_META = re.compile(r'(<meta name="thousand-version" content=")[^"]*(")')
 
 
@@ -112,10 +113,10 @@ def version_folders(out: Path) -> dict:
     return names
 
 
-def write_service_worker(out: Path) -> str:
+def write_service_worker(out: Path) -> dict:
     """The precache list (every built file with its integrity), the service worker and
     precache-manifest.json for the files now in `out`, and the build's version in
-    index.html; returns the version.  The version hashes every file but index.html, the
+    index.html; returns the manifest.  The version hashes every file but index.html, the
     page itself with its version left out, and the worker's source: a change to any file is
     a new worker and a new cache."""
     def listed(p: Path) -> bool:
@@ -140,7 +141,7 @@ def write_service_worker(out: Path) -> str:
     manifest = {"version": version, "files": dict(sorted(digest.items())),
                 "integrity": {url: i for url, i in precache}}
     (out / "precache-manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
-    return version
+    return manifest
 
 
 def die(msg: str) -> None:
@@ -265,20 +266,18 @@ def build(out: Path, brotli_quality: int = BROTLI_QUALITY) -> dict:
     wheel = engine_wheel(out / "engine")
     files = main_thread_files(out)
     copy(ROOT / "index.html", out / "index.html")
-    import serve  # noqa: E402  (scripts/serve.py: the "not found" page static hosts serve too)
     (out / "404.html").write_text(serve.NOT_FOUND, encoding="utf-8")
     folders = version_folders(out)
     table_files = {"modules": files, "main": "./web/main.py", "heapsize": MPY_HEAP}
     index = (out / "index.html").read_text(encoding="utf-8")
-    index = (index.replace("__WHEEL__", folders["engine"] + "/" + wheel.name)
+    wheel_path = folders["engine"] + "/" + wheel.name
+    index = (index.replace("__WHEEL__", wheel_path)
              .replace("__TABLE_FILES__", json.dumps(table_files, separators=(",", ":"))))
     (out / "index.html").write_text(index, encoding="utf-8")
-    write_service_worker(out)
-    manifest = json.loads((out / "precache-manifest.json").read_text(encoding="utf-8"))
-    manifest["folders"] = folders
-    manifest["stdlib"] = {"modules": len(trimmed["kept"]), "entries": list(trimmed["entries"])}
+    manifest = write_service_worker(out)
     precompress(out, brotli_quality)
-    manifest["wheel"] = folders["engine"] + "/" + wheel.name
+    manifest.update(folders=folders, wheel=wheel_path,
+                    stdlib={"modules": len(trimmed["kept"]), "entries": list(trimmed["entries"])})
     return manifest
 
 

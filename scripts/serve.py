@@ -43,18 +43,20 @@ def build_site(out: Path, quiet: bool = True, brotli_quality: int | None = None)
     return out
 
 
-def serve_in_thread(directory: Path):
-    """Serve `directory` on a free localhost port from a daemon thread: (server, url)."""
+def serve_in_thread(directory: Path, handler=None):
+    """Serve `directory` on a free localhost port from a daemon thread: (server, url).
+    `handler`: a subclass of Handler to serve with (counting_server_in_thread)."""
     import threading
-    httpd = make_server(directory, 0, quiet=True)
+    httpd = make_server(directory, 0, quiet=True, handler=handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return httpd, f"http://localhost:{httpd.server_address[1]}/"
 
 
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
-# The build's versioned folders (scripts/build.py VERSIONED: NAME-HASH/, a new address for
-# new bytes) may be kept for a year without asking again; everything else is revalidated.
-VERSIONED = re.compile(r"^/(?:.*/)?(?:pyodide|micropython|engine)-[0-9a-f]{12}/")
+# The folders scripts/build.py names by a hash of their bytes (NAME-HASH/: new bytes, a new
+# address) may be kept for a year without asking again; everything else is revalidated.
+VERSIONED_FOLDERS = ("pyodide", "micropython", "engine")
+VERSIONED = re.compile(r"^/(?:.*/)?(?:" + "|".join(VERSIONED_FOLDERS) + r")-[0-9a-f]{12}/")
 IMMUTABLE = "public, max-age=31536000, immutable"
 
 
@@ -182,7 +184,6 @@ class Traffic:
 def counting_server_in_thread(directory: Path):
     """serve_in_thread, counting what is sent (tests/e2e/test_first_visit.py and
     scripts/bench_first_visit.py): (server, url, Traffic)."""
-    import threading
     from urllib.parse import urlparse
     traffic = Traffic()
 
@@ -199,15 +200,13 @@ def counting_server_in_thread(directory: Path):
                 self._sent = int(value)
             super().send_header(keyword, value)
 
-    Handler.quiet = True
-    httpd = Server(("127.0.0.1", 0), functools.partial(Counting, directory=str(directory)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, f"http://localhost:{httpd.server_address[1]}/", traffic
+    return (*serve_in_thread(directory, Counting), traffic)
 
 
-def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1", quiet: bool = False):
-    handler = functools.partial(Handler, directory=str(directory))
+def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1", quiet: bool = False,
+                handler=None):
     Handler.quiet = quiet
+    handler = functools.partial(handler or Handler, directory=str(directory))
     try:
         return Server((host, port), handler)
     except OSError:

@@ -162,10 +162,11 @@ def engine_modules(package: Path = PACKAGE) -> dict:
     return mods
 
 
-def worker_engine_modules(package: Path = PACKAGE) -> set[str]:
+def worker_engine_modules(package: Path = PACKAGE, mods: dict | None = None) -> set[str]:
     """The engine's modules the worker may import: WORKER_ENTRIES and, transitively, every
-    engine module their import statements name (lazy ones included)."""
-    mods = engine_modules(package)
+    engine module their import statements name (lazy ones included).  `mods`: the package's
+    engine_modules, if read already."""
+    mods = mods if mods is not None else engine_modules(package)
     seen, todo = set(), list(WORKER_ENTRIES)
     while todo:
         m = todo.pop()
@@ -183,7 +184,7 @@ def engine_roots(package: Path = PACKAGE) -> set[str]:
     """The modules outside the engine that the worker's engine modules import."""
     mods = engine_modules(package)
     roots = set()
-    for m in worker_engine_modules(package):
+    for m in worker_engine_modules(package, mods):
         src, is_pkg = mods[m]
         roots.update(n for n in imports_in(src, m, is_pkg) if n.split(".")[0] != "thousand")
     return roots

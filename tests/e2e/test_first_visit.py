@@ -20,11 +20,12 @@ def _installed(page) -> None:
     page.wait_for_function("!!navigator.serviceWorker.controller", timeout=90_000)
 
 
-def _precached(page) -> dict:
-    """{path: sha256 hex of the cached bytes} of the service worker's cache."""
-    return page.evaluate("""async () => {
+def _precached(page, other_than: str | None = None) -> dict:
+    """{path: sha256 hex of the cached bytes} of the service worker's cache (the one that is
+    not version `other_than`'s, when given)."""
+    return page.evaluate("""async (old) => {
         const keys = await caches.keys();
-        const c = await caches.open(keys.find(k => k.startsWith('thousand-')));
+        const c = await caches.open(keys.find(k => k.startsWith('thousand-') && k !== 'thousand-' + old));
         const out = {};
         for (const req of await c.keys()) {
             const buf = await (await c.match(req)).arrayBuffer();
@@ -32,7 +33,7 @@ def _precached(page) -> dict:
             out[new URL(req.url).pathname] = [...new Uint8Array(h)].map(
                 b => b.toString(16).padStart(2, '0')).join('');
         }
-        return out; }""")
+        return out; }""", other_than)
 
 
 @pytest.fixture
@@ -101,15 +102,7 @@ def test_an_update_still_brings_the_new_bytes(counting, page, open_table):
         await r.update();
         for (let i = 0; i < 900 && !r.waiting; i++) await new Promise(res => setTimeout(res, 100));
         return !!r.waiting; }""")
-    got = page.evaluate("""async (old) => {
-        const keys = (await caches.keys()).filter(k => k.startsWith('thousand-') && k !== 'thousand-' + old);
-        const c = await caches.open(keys[0]);
-        const hit = await c.match('./web/style.css');
-        if (!hit) return null;
-        const buf = await hit.arrayBuffer();
-        const h = await crypto.subtle.digest('SHA-256', buf);
-        return [...new Uint8Array(h)].map(b => b.toString(16).padStart(2, '0')).join(''); }""",
-                        old_version)
+    got = _precached(page, other_than=old_version).get("/web/style.css")
     assert got == new
 
 
