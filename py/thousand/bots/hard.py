@@ -46,6 +46,7 @@ redeal, blind, unblind, two talons) it plays the choices of the careful normal b
 """
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
@@ -571,6 +572,33 @@ def _estimate(phase: str, view: dict, worlds: int, raw: float, **extra) -> dict:
             "open_hand_make_probability": raw, **extra}
 
 
+MAX_THOUGHTS = 8   # positions a bot keeps its pondering for (the human's cards: one each)
+
+
+def _view_key(view: dict) -> str:
+    """One decision's position, as text: a pondered thought is used only for this very view."""
+    return json.dumps(view, sort_keys=True, separators=(",", ":"))
+
+
+class PlayThought:
+    """A card decision's search so far: its worlds and solver, how many worlds are solved
+    (``used``), and per move how many of them it reaches the target in (``makes``) and
+    beats each other move in (``beat``, for the race); the moves still searched
+    (``live``), and the solver nodes spent before the decision was asked (``nodes``)."""
+
+    def __init__(self, view, legal, rules, seats, target, ws, solver, tolerance, share,
+                 sign, race):
+        self.view, self.legal, self.rules, self.seats = view, list(legal), rules, seats
+        self.target, self.ws, self.solver = target, ws, solver
+        self.tolerance, self.share, self.sign, self.race = tolerance, share, sign, race
+        self.moves = {a: _move_of(a) for a in legal}
+        self.makes = {a: 0 for a in legal}
+        self.live = list(legal)
+        self.beat = {(a, b): 0 for a in legal for b in legal if a != b} if race else None
+        self.used = 0
+        self.nodes = 0
+
+
 class HardBot:
     """Search-based player.
 
@@ -675,7 +703,10 @@ class HardBot:
         self.declarer_defer = declarer_defer
         self.bid_share = BID_SEARCH_SHARE if bid_share is None else bid_share
         self.last_estimate: dict | None = None
-        self.nodes = 0              # solver nodes of the last decision
+        self.nodes = 0              # solver nodes of the last decision (its pondering included)
+        self.pondered_nodes = 0     # of which searched before it was asked (``ponder``)
+        # pondered card decisions by position (``ponder``; ``_view_key``), oldest first
+        self._thoughts: dict = {}
         # the second card of the pair of gives the first give chose: (the hand it leaves,
         # the card, to whom, the estimate); played if the next give finds that hand
         self._give_plan: tuple | None = None
@@ -691,20 +722,25 @@ class HardBot:
         from .normal import NormalBot
         self.fallback = NormalBot(seed)
 
+    def set_budget(self, budget: float) -> None:
+        """Seconds per decision from the next one on (the table gives its pause)."""
+        self._budget = budget
+
     # ---- entry point -----------------------------------------------------------------------
     def choose(self, view: dict) -> str:
         legal = view["legal"]
         self.last_estimate = None
         self.nodes = 0
+        self.pondered_nodes = 0
         self._carry, carry = None, self._carry
         phase = view["phase"]
+        if phase != "play":
+            self._thoughts.clear()          # a card decision takes its own (``play``)
         if phase not in ("giving", "contract"):
             self._give_carry = None         # its table is not kept past the deal's contract
         if len(legal) == 1:
             return legal[0]
-        if self.decision_seeds:
-            self.rng = random.Random(f"{self.seed}:{view.get('deal_number')}:"
-                                     f"{view.get('action_count')}:{view['seat']}")
+        self._seed_decision(view)
         scale = self.phase_scale.get(phase, 1.0)
         self.budget = self._budget * scale
         self.quota = self._quota and int(self._quota * scale)
@@ -718,6 +754,13 @@ class HardBot:
         if phase == "contract":
             return self.contract(view, legal)
         return self.bid(view, legal)
+
+    def _seed_decision(self, view: dict) -> None:
+        """Each decision's own random stream (``decision_seeds``): the same worlds whenever
+        it is searched, asked or pondered."""
+        if self.decision_seeds:
+            self.rng = random.Random(f"{self.seed}:{view.get('deal_number')}:"
+                                     f"{view.get('action_count')}:{view['seat']}")
 
     def _solver(self, declarer: int, rules: PlayRules, seats: int = 3) -> Solver:
         return self._enlist(Solver(declarer, rules, seats=seats))
@@ -781,11 +824,14 @@ class HardBot:
         ahead = (now - since) / used if used and since is not None else 0.0
         return now - self._t0 + ahead > share * self.budget
 
-    def _done(self, used: int, share: float = 1.0, since: float | None = None) -> bool:
-        """Enough worlds for this decision (`used` solved since `since`, see ``_over``)?"""
+    def _done(self, used: int, share: float = 1.0, since: float | None = None,
+              fresh: int | None = None) -> bool:
+        """Enough worlds for this decision (`used` solved, `fresh` of them since `since`:
+        all of them unless some were pondered; see ``_over``)?"""
         if self.fixed:
             return used >= self.fixed
-        return used >= self.min_worlds and self._over(share, used, since)
+        return used >= self.min_worlds and self._over(share, used if fresh is None else fresh,
+                                                      since)
 
     def _draws(self, view: dict, k, count: int, exhaustive: bool = True) -> list:
         """Worlds to solve, in order: with ``inference``, draws in proportion to the evidence
@@ -816,8 +862,9 @@ class HardBot:
                seats: SolverSeats | None = None) -> PlayState:
         return play_state(view, hands, rules, seats)
 
-    def play(self, view: dict, legal: list[str], carry: tuple | None = None) -> str:
-        self._begin()
+    def _play_thought(self, view: dict, legal: list[str], carry: tuple | None) -> "PlayThought":
+        """A card decision's search, begun: its worlds (carried, or drawn from the evidence)
+        and solver, and what it counts per move."""
         conv = conventions_of(view)
         rules = PlayRules.from_conventions(conv)
         me, decl = view["seat"], view["declarer"]
@@ -831,11 +878,6 @@ class HardBot:
         else:
             ws = self._draws(view, k, self.max_worlds)
             solver = self._solver(seats[decl], rules, len(seats.order))
-        moves = {a: _move_of(a) for a in legal}
-        makes = {a: 0 for a in legal}
-        values = {a: 0 for a in legal}
-        nval = 0
-        used = 0
         defer = DEFENCE_DEFER if self.defence_defer is None else self.defence_defer
         # a deferring side plays the careful bot's card among those within `tolerance` (a
         # share of the worlds) of the best count, and runs no tie-break on the points
@@ -845,44 +887,65 @@ class HardBot:
         else:
             tolerance = 0.0 if self.declarer_defer else None
             share = 1.0 if tolerance is not None else TIE_BREAK_SHARE
-        sign = 1 if me == decl else -1
         race = RACE_Z if self.race is None else self.race
-        live = list(legal)          # the moves still searched (``race``)
-        beat = {(a, b): 0 for a in legal for b in legal if a != b} if race else None
+        return PlayThought(view, legal, rules, seats, target, ws, solver, tolerance, share,
+                           1 if me == decl else -1, race)
+
+    def _search_worlds(self, th: "PlayThought", enough) -> None:
+        """Solve th's worlds from the next unsolved one on, counting which moves reach the
+        target in each, until ``enough()`` after a world, the worlds run out, or the solver's
+        limits stop it (``SearchLimit`` propagates: the world it stopped in is not counted
+        and is searched again next time, from the bounds the table kept)."""
+        moves = th.moves
+        while th.used < len(th.ws):
+            st = self._state(th.view, th.ws[th.used], th.rules, th.seats)
+            res = dict(th.solver.moves_reaching(st, th.target, [moves[a] for a in th.live]))
+            made = [a for a in th.live if res[moves[a]]]
+            for a in made:
+                th.makes[a] += 1
+            th.used += 1
+            if th.race and len(th.live) > 1:
+                missed = [b for b in th.live if not res[moves[b]]]
+                for a in made:
+                    for b in missed:
+                        th.beat[a, b] += 1
+                th.live = _race(th.live, th.makes, th.beat, th.used, th.sign, th.race)
+            if enough():
+                return
+
+    def play(self, view: dict, legal: list[str], carry: tuple | None = None) -> str:
+        self._begin()
+        th = self._thoughts.pop(_view_key(view), None)
+        self._thoughts.clear()
+        if th is not None and th.legal == list(legal):
+            th.solver.restart()             # this decision's own limits count from here
+            self._enlist(th.solver)
+        else:
+            th = self._play_thought(view, legal, carry)
+        start = th.used
         since = time.perf_counter()
         try:
-            for w in ws:
-                st = self._state(view, w, rules, seats)
-                res = dict(solver.moves_reaching(st, target, [moves[a] for a in live]))
-                made = [a for a in live if res[moves[a]]]
-                for a in made:
-                    makes[a] += 1
-                used += 1
-                if race and len(live) > 1:
-                    missed = [b for b in live if not res[moves[b]]]
-                    for a in made:
-                        for b in missed:
-                            beat[a, b] += 1
-                    live = _race(live, makes, beat, used, sign, race)
-                if self._done(used, share, since):
-                    break
+            self._search_worlds(th, lambda: self._done(th.used, th.share, since, th.used - start))
         except SearchLimit:
             pass
+        used, solver, moves, sign = th.used, th.solver, th.moves, th.sign
+        self.pondered_nodes = th.nodes
         if not used:
             self._end()
             return self.fallback.choose(view)
-        legal = live
+        makes, values, nval = th.makes, {a: 0 for a in legal}, 0
+        legal = th.live
         best_make = max(sign * makes[a] for a in legal)
-        if tolerance is not None:
-            near = [a for a in legal if best_make - sign * makes[a] <= tolerance * used]
+        if th.tolerance is not None:
+            near = [a for a in legal if best_make - sign * makes[a] <= th.tolerance * used]
             tied = [self.fallback.play(view, near)]
         else:
             tied = [a for a in legal if sign * makes[a] == best_make]
         if len(tied) > 1 and not solver.spent():
             since = time.perf_counter()
             try:
-                for w in ws[:used]:
-                    st = self._state(view, w, rules, seats)
+                for w in th.ws[:used]:
+                    st = self._state(view, w, th.rules, th.seats)
                     got = dict(solver.best_moves(st, [moves[a] for a in tied]))
                     for a in tied:
                         values[a] += got[moves[a]]
@@ -894,9 +957,48 @@ class HardBot:
                 pass
         best = max(tied, key=lambda a: (sign * values[a], -POINTS[moves[a][0]] * sign))
         self._end()
+        self.nodes += th.nodes
         self.last_estimate = _estimate("play", view, used, makes[best] / used,
                                        declarer_points_left=values[best] / nval if nval else None)
         return best
+
+    # ---- thinking before being asked -------------------------------------------------------
+    def ponder(self, view: dict, until: float | None = None, nodes: int | None = None) -> bool:
+        """Think on the decision at `view` (this bot's turn, perhaps a position that may come)
+        until the ``time.perf_counter()`` value `until` or for `nodes` solver nodes, and keep
+        what was found: ``choose`` on the same view goes on from there, so its own budget
+        adds to this.  Only the card play is thought on ahead (most of the decisions, and
+        the one whose search is a list of worlds that can stop after any one); its worlds
+        are the ones the decision would draw (each decision's own seed), so pondering
+        changes how many are solved, never which.  Returns whether more thinking would add
+        to it (False: nothing to think on, or every world is solved or one move is left)."""
+        legal = view.get("legal") or []
+        if (view.get("phase") != "play" or len(legal) < 2 or not self.decision_seeds
+                or "play" not in SEARCHED_BY_SEATS.get(len(view["playing"]), SEARCHED_MANY)
+                or not searchable(view)):
+            return False
+        key = _view_key(view)
+        th = self._thoughts.get(key)
+        self._begin()
+        self._deadline = until
+        if th is None:
+            self._seed_decision(view)
+            carry = self._carry
+            th = self._play_thought(view, legal, carry)
+            while len(self._thoughts) >= MAX_THOUGHTS:
+                self._thoughts.pop(next(iter(self._thoughts)))
+            self._thoughts[key] = th
+        th.solver.restart()
+        th.solver.node_limit = nodes
+        th.solver.deadline = until
+        goal = min(len(th.ws), self.fixed or len(th.ws))
+        try:
+            self._search_worlds(th, lambda: th.used >= goal or len(th.live) < 2)
+        except SearchLimit:
+            pass
+        th.nodes += th.solver.nodes
+        th.solver.node_limit, th.solver.deadline = self.node_budget, None
+        return th.used < goal and len(th.live) > 1
 
     # ---- giving ----------------------------------------------------------------------------
     def give(self, view: dict, legal: list[str]) -> str:
