@@ -60,6 +60,35 @@ function drain() {
     postMessage({ type: "reply", id, reply });
   }
   idleLater();
+  ponderSoon();
+}
+
+// --- thinking between requests ----------------------------------------------------------------
+// While no request waits, the bots think on what is coming (thousand.web.service.ponder): the
+// next bot on its position while the table shows the last move, the bot after the human on
+// the positions his cards would leave while he thinks.  In slices of PONDER_MS, each its own
+// task, so a request that arrives waits at most one slice (the solver reads the clock every
+// ~10 ms of search).  A MessageChannel, not setTimeout: nested timeouts are clamped to 4 ms.
+const PONDER_MS = 25;
+let ponderFn = null;
+let pondering = false;
+const ponderTick = new MessageChannel();
+ponderTick.port1.onmessage = () => {
+  pondering = false;
+  if (!ponderFn || queue.length || !handle) return;      // drain() starts it again
+  let more = false;
+  try {
+    more = ponderFn(PONDER_MS);
+  } catch (err) {
+    console.warn("pondering stopped:", err);
+    ponderFn = null;                                      // the table still gets its answers
+  }
+  if (more) ponderSoon();
+};
+function ponderSoon() {
+  if (!ponderFn || pondering) return;
+  pondering = true;
+  ponderTick.port2.postMessage(0);
 }
 
 // --- the wasm module from the page -----------------------------------------------------------
@@ -216,6 +245,7 @@ try {
   self.thousandPy = py;                            // for the tests (tests/e2e/test_first_visit.py)
   progress("table", 90);
   handle = service.handle;
+  ponderFn = service.ponder;
   mark("ready");
   postMessage({ type: "ready", boot, phases, ms: performance.now() - t0 });
   drain();

@@ -9,5 +9,15 @@ thousand.bots.hard.TABLE_NODES, HINT_NODES (measured with bench_bot_web.py --cpy
 scripts/bench_bot_web.py measures the time per decision through the table's worker path in
 headless Chromium; targets: p95 <= 0.9 s, max <= 1.5 s.
 """
-HARD_BUDGET = 0.8   # the hard bots at the table
+HARD_BUDGET = 0.8   # the hard bots at the table: the least a decision thinks
+STOP_SHARE = 1.4    # thousand.bots.hard.STOP_SHARE (this module imports no bot)
 HINT_BUDGET = 1.0   # the human's Hint button (the same search for seat 0; ~1 s)
+
+
+def think_budget(pause_ms: float) -> float:
+    """A bot decision's budget (seconds) when the table will show its move `pause_ms` from
+    now anyway (the pace, the full trick left in view, the talon): the whole pause, so far
+    as even a decision stopped at STOP_SHARE × its budget ends within it, and never less
+    than HARD_BUDGET, so the wait for a move is never longer than it was with the fixed
+    budget.  The worker's pondering adds to it (thousand.web.service.Service.ponder)."""
+    return round(max(HARD_BUDGET, pause_ms / 1000 / STOP_SHARE), 3)

@@ -22,7 +22,7 @@ from . import messages, persist
 from .scorebook import Book
 from .i18n import LANG_CODES, Text, default_name, fmt_delta, is_default_name
 from .ui_state import HUMAN, MAX_PLAYERS, PACE_MS, TRICK_PAUSE_MS, UIState
-from .budget import HARD_BUDGET, HINT_BUDGET
+from .budget import HINT_BUDGET, think_budget
 
 
 class Controller:
@@ -346,13 +346,14 @@ class Controller:
             v = self.view
             talon_shown = v.get("phase") == "giving" and not v.get("gives")
             trick_taken = v.get("phase") == "play" and not v.get("trick") and bool(v.get("last_trick"))
-            reply = await self.request("bot", level=level, budget=HARD_BUDGET)
             speed = self.settings.get("speed")
             pace = PACE_MS.get(speed, 800)
             if talon_shown:
                 pace *= 2      # the talon was just shown: give the player time to look
             if trick_taken:
                 pace += TRICK_PAUSE_MS.get(speed, 700)   # the full trick stays, then is taken
+            reply = await self.request("bot", level=level,
+                                       budget=think_budget(pace - (self.page.now() - t0)))
             wait = pace - (self.page.now() - t0)
             if wait > 0:
                 await self.page.sleep(wait)

@@ -91,6 +91,11 @@ class Service:
         self._bots: dict = {}
         self._review = None        # (id, Review, that deal's finished view of the human)
         self._review_id = 0
+        # pondering (``ponder``): the level the table asks for, and the positions to think on
+        self._ponder_level: str | None = None
+        self._ponder_key = None
+        self._ponder_list: list = []
+        self._ponder_turn = 0
 
     # ---- the one entry point ----------------------------------------------------------
     def handle(self, request: str) -> str:
@@ -175,14 +180,79 @@ class Service:
         g.apply(str(req.get("action")))
         return self.state(before)
 
-    def bot(self, level: str, seat: int, budget: float | None):
-        key = (level, seat, budget)
+    def bot(self, level: str, seat: int, budget: float | None = None):
+        """The bot of this level at this seat, one per game (what it pondered is kept in
+        it), thinking `budget` seconds a decision (the hard bot; None: as it was)."""
+        key = (level, seat)
         bot = self._bots.get(key)
         if bot is None:
             from thousand.bots import make_bot
-            options = {"budget": float(budget)} if level == "hard" and budget else {}
+            options = {"budget": HARD_BUDGET} if level == "hard" else {}
             bot = self._bots[key] = make_bot(level, seed=self.seed * 7 + seat, **options)
+        if budget and hasattr(bot, "set_budget"):
+            bot.set_budget(float(budget))
         return bot
+
+    # ---- thinking between requests (the worker calls ``ponder`` whenever it is idle) ----
+    def ponder(self, ms: float) -> bool:
+        """Think about `ms` milliseconds on a bot decision that is coming, and say whether
+        there is more to think on.  The next bot on turn thinks on its own position (the
+        table is showing the last move; the request for this one comes after that pause);
+        on the human's turn, the bot after him thinks on the position each of his cards
+        would leave, the one the careful bot would play most (half of the time), the others
+        in turn.  The bots of the level the table last asked for; those that cannot ponder
+        (all but the hard bot) are not asked.  What a bot found is used only if the
+        position comes (``HardBot.ponder``)."""
+        targets = self._ponder_targets()
+        if not targets:
+            return False
+        self._ponder_turn += 1
+        i = 0 if self._ponder_turn % 2 or len(targets) == 1 else \
+            1 + (self._ponder_turn // 2) % (len(targets) - 1)
+        bot, view = targets[i]
+        import time
+        if not bot.ponder(view, until=time.perf_counter() + ms / 1000):
+            targets.pop(i)
+        return bool(targets)
+
+    def _ponder_targets(self) -> list:
+        """[(bot, view)] to ponder on for the game's position now (worked out once per
+        position; emptied as each is thought through)."""
+        g = self.game
+        if g is None or self._ponder_level is None:
+            return []
+        key = (id(g), g.view(HUMAN)["action_count"], self._ponder_level)
+        if self._ponder_key == key:
+            return self._ponder_list
+        self._ponder_key, self._ponder_list = key, []
+        seat = g.current_seat
+        if g.finished or seat is None:
+            return []
+        level = self._ponder_level
+        if seat != HUMAN:
+            bot = self.bot(level, seat)
+            if hasattr(bot, "ponder"):
+                self._ponder_list.append((bot, g.view(seat)))
+            return self._ponder_list
+        view = g.view(HUMAN)
+        if view.get("phase") != "play":
+            return []
+        legal = list(view["legal"])
+        try:
+            likely = self.bot("normal", HUMAN).choose(view)
+        except Exception:  # noqa: BLE001 - the order of the guesses only
+            likely = legal[0]
+        legal.sort(key=lambda a: a != likely)
+        for action in legal:
+            after = g.copy()
+            after.apply(action)
+            nxt = after.current_seat
+            if nxt is None or nxt == HUMAN or after.finished:
+                continue
+            bot = self.bot(level, nxt)
+            if hasattr(bot, "ponder"):
+                self._ponder_list.append((bot, after.view(nxt)))
+        return self._ponder_list
 
     def op_bot(self, req) -> dict:
         g = self._need_game()
@@ -190,9 +260,11 @@ class Service:
         if seat is None or seat == HUMAN:
             return {"ok": False, "error": "turn", "why": f"seat {seat} is on turn"}
         level = req.get("level") if req.get("level") in LEVELS else "normal"
+        self._ponder_level = level
         view = g.view(seat)
+        bot = self.bot(level, seat, req.get("budget", HARD_BUDGET))
         try:
-            action = self.bot(level, seat, req.get("budget", HARD_BUDGET)).choose(view)
+            action = bot.choose(view)
         except Exception as e:  # noqa: BLE001 - a broken bot still lets the game go on
             action = fallback_choice(view)
             problem = f"{type(e).__name__}: {e}"
@@ -207,6 +279,8 @@ class Service:
             g.apply(action)
         out = self.state(before)
         out.update(action=action, seat=seat)
+        if hasattr(bot, "pondered_nodes"):      # what it searched (benchmarks, the e2e tests)
+            out["thought"] = {"nodes": bot.nodes, "pondered": bot.pondered_nodes}
         if problem:
             out["problem"] = problem
         return out
@@ -357,6 +431,12 @@ from .sheet_service import OPS as _SHEET_OPS  # noqa: E402
 OPS.update(_SHEET_OPS)
 
 _service: Service | None = None
+
+
+def ponder(ms: float) -> bool:
+    """The worker calls it while no request waits: think about `ms` ms on what is coming
+    (``Service.ponder``); True if there is more to think on."""
+    return _service is not None and _service.ponder(ms)
 
 
 def handle(request: str) -> str:

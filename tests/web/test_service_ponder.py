@@ -1,0 +1,95 @@
+"""The worker's thinking between requests (issue 43 item 3): thousand.web.service.ponder."""
+import json
+
+from thousand.bots.hard import STOP_SHARE as BOT_STOP_SHARE
+from thousand.web import budget, service as svc
+from thousand.web.budget import HARD_BUDGET, think_budget
+
+
+def _req(s, op, **kw):
+    return json.loads(s.handle(json.dumps(dict(op=op, **kw))))
+
+
+def _to_play(s, human_action):
+    """Bots (hard) and the human's stand-in act until the card play has begun and a bot
+    is on turn right after a card."""
+    for _ in range(200):
+        g = s.game
+        v = g.view(g.current_seat)
+        if v["phase"] == "play" and g.current_seat != svc.HUMAN and len(v["legal"]) > 1 \
+                and v.get("trick"):
+            return v
+        if g.current_seat == svc.HUMAN:
+            _req(s, "act", action=human_action(v))
+        else:
+            assert _req(s, "bot", level="hard", budget=0.05)["ok"]
+    raise AssertionError("no play position")
+
+
+def _first_legal(v):
+    return "pass" if "pass" in v["legal"] else v["legal"][0]
+
+
+def test_the_next_bot_thinks_on_its_position_and_the_decision_goes_on_from_there():
+    s = svc.Service()
+    _req(s, "new", seed=9)
+    _to_play(s, _first_legal)
+    slices = 0
+    while s.ponder(10) and slices < 30:
+        slices += 1
+    reply = _req(s, "bot", level="hard", budget=0.05)
+    assert reply["ok"] and reply["thought"]["pondered"] > 0
+    assert reply["thought"]["nodes"] >= reply["thought"]["pondered"]
+
+
+def test_on_the_humans_turn_the_bot_after_him_thinks_on_what_each_of_his_cards_leaves():
+    s = svc.Service()
+    _req(s, "new", seed=5)
+    for _ in range(300):
+        g = s.game
+        if g.current_seat == svc.HUMAN and g.view(svc.HUMAN)["phase"] == "play" \
+                and len(g.view(svc.HUMAN)["legal"]) > 1:
+            break
+        if g.current_seat == svc.HUMAN:
+            _req(s, "act", action=_first_legal(g.view(svc.HUMAN)))
+        else:
+            _req(s, "bot", level="hard", budget=0.05)
+    view = s.game.view(svc.HUMAN)
+    targets = s._ponder_targets()
+    # one position per card whose next player is a bot, each that bot's own view of it
+    assert 1 <= len(targets) <= len(view["legal"])
+    for bot, v in targets:
+        assert v["seat"] != svc.HUMAN and v["phase"] == "play"
+        assert v["action_count"] == view["action_count"] + 1
+    for _ in range(40):
+        if not s.ponder(10):
+            break
+    # the human plays the card the careful bot would (the first guess, pondered most)
+    likely = s.bot("normal", svc.HUMAN).choose(view)
+    _req(s, "act", action=likely)
+    if s.game.current_seat != svc.HUMAN:
+        reply = _req(s, "bot", level="hard", budget=0.05)
+        assert reply["thought"]["pondered"] > 0
+
+
+def test_nothing_to_ponder_without_a_game_or_a_hard_bot():
+    s = svc.Service()
+    assert s.ponder(10) is False
+    _req(s, "new", seed=2)
+    assert s.ponder(10) is False            # no bot was asked yet: which level is unknown
+    while s.game.current_seat == svc.HUMAN:
+        _req(s, "act", action=_first_legal(s.game.view(svc.HUMAN)))
+    _req(s, "bot", level="normal")
+    assert s.ponder(10) is False            # the normal bot does not ponder
+
+
+def test_the_budget_is_the_tables_pause_and_never_less_than_before():
+    assert budget.STOP_SHARE == BOT_STOP_SHARE
+    for pause in (0, 300, 800, 1500, 1600, 2600, 5000):
+        b = think_budget(pause)
+        assert b >= HARD_BUDGET
+        # a decision stopped at STOP_SHARE x its budget ends within the pause, when the
+        # pause is longer than the old budget's stop
+        if pause / 1000 > HARD_BUDGET * budget.STOP_SHARE:
+            assert b * budget.STOP_SHARE <= pause / 1000 + 0.002
+    assert think_budget(1480) > HARD_BUDGET       # the full trick's pause at normal speed
