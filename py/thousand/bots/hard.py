@@ -588,7 +588,7 @@ class PlayThought:
 
     def __init__(self, view, legal, rules, seats, target, ws, solver, tolerance, share,
                  sign, race):
-        self.view, self.legal, self.rules, self.seats = view, list(legal), rules, seats
+        self.view, self.rules, self.seats = view, rules, seats
         self.target, self.ws, self.solver = target, ws, solver
         self.tolerance, self.share, self.sign, self.race = tolerance, share, sign, race
         self.moves = {a: _move_of(a) for a in legal}
@@ -917,7 +917,7 @@ class HardBot:
         self._begin()
         th = self._thoughts.pop(_view_key(view), None)
         self._thoughts.clear()
-        if th is not None and th.legal == list(legal):
+        if th is not None:                  # pondered: this very view, so these legal cards
             th.solver.restart()             # this decision's own limits count from here
             self._enlist(th.solver)
         else:
@@ -979,12 +979,10 @@ class HardBot:
             return False
         key = _view_key(view)
         th = self._thoughts.get(key)
-        self._begin()
-        self._deadline = until
+        self._begin()                   # its solver's limits are this slice's, set below
         if th is None:
             self._seed_decision(view)
-            carry = self._carry
-            th = self._play_thought(view, legal, carry)
+            th = self._play_thought(view, legal, self._carry)
             while len(self._thoughts) >= MAX_THOUGHTS:
                 self._thoughts.pop(next(iter(self._thoughts)))
             self._thoughts[key] = th

@@ -46,6 +46,7 @@ New ops (redeal, blind, talon choices…) need no new op: they are actions, sent
 from __future__ import annotations
 
 import json
+import time
 
 from thousand import Conventions, ConventionError, Game, IllegalAction, PRESETS
 from thousand.bots import LEVELS, TABLE_LEVELS
@@ -210,7 +211,6 @@ class Service:
         i = 0 if self._ponder_turn % 2 or len(targets) == 1 else \
             1 + (self._ponder_turn // 2) % (len(targets) - 1)
         bot, view = targets[i]
-        import time
         if not bot.ponder(view, until=time.perf_counter() + ms / 1000):
             targets.pop(i)
         return bool(targets)
@@ -221,7 +221,8 @@ class Service:
         g = self.game
         if g is None or self._ponder_level is None:
             return []
-        key = (id(g), g.view(HUMAN)["action_count"], self._ponder_level)
+        # the position: the game and how many actions its deals hold (the view's action_count)
+        key = (id(g), sum(len(d.actions) for d in g.deals), self._ponder_level)
         if self._ponder_key == key:
             return self._ponder_list
         self._ponder_key, self._ponder_list = key, []
