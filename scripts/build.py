@@ -19,6 +19,12 @@ Layout of the result (everything same-origin, nothing fetched from elsewhere):
     pyodide-HASH/  pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip (trimmed
                 to what the engine's worker imports: scripts/stdlib.py), pyodide-lock.json (no
                 packages are loaded from it: the page needs none)
+
+What the worker imports when it starts is compiled at build time (scripts/precompile.py,
+run in the npm Pyodide under node, so the bytecode is that Pyodide's): those stdlib modules
+are .pyc in python_stdlib.zip and the engine's have __pycache__/*.pyc in the wheel; both
+zips are stored uncompressed, for brotli.  A phone compiled them on every first visit
+(about 2 s of the worker's start, issue 42.3).
     engine-HASH/thousand-VERSION-py3-none-any.whl   (see above)
 
 The big files are versioned: each of those three folders is named by a hash of its bytes
@@ -77,7 +83,7 @@ MPY_HEAP = 1 << 20
 # Files that are built but not precached (never needed at run time).
 NO_PRECACHE = {"precache-manifest.json", "404.html"}
 COMPRESS = {".js", ".mjs", ".wasm", ".json", ".css", ".html", ".py", ".webmanifest", ".zip",
-            ".txt", ".svg"}
+            ".txt", ".svg", ".whl"}
 SOURCE_DATE_EPOCH = "1577836800"   # 2020-01-01: same sources -> same wheel -> same hash
 # The folders named by a hash of their bytes (served immutable: serve.VERSIONED_FOLDERS); the
 # page's references to "./NAME/" or "../NAME/" in its .html/.js/.mjs become "NAME-HASH/".
@@ -177,6 +183,19 @@ def engine_wheel(out: Path) -> Path:
         return dst
 
 
+def precompile(pyodide_dir: Path, stdlib_zip: Path, wheel: Path, imports, requests=()) -> dict:
+    """The worker's start compiled at build time (scripts/precompile.py, in the npm Pyodide
+    under node): rewrites `stdlib_zip` and `wheel` in place; returns the summary."""
+    r = subprocess.run(["node", str(ROOT / "scripts" / "precompile.mjs"), str(pyodide_dir),
+                        str(stdlib_zip), str(wheel), json.dumps(list(imports)),
+                        json.dumps(list(requests))],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        # Pyodide's errors quote its whole asm.js: the end says what went wrong
+        die("precompiling the worker's modules failed:\n" + (r.stdout + r.stderr)[-3000:])
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
 def main_thread_files(out: Path) -> dict:
     """The MicroPython side: ui/thousand/web/*.py; returns {url: path in MicroPython's file
     system} for web/table.mjs."""
@@ -264,6 +283,8 @@ def build(out: Path, brotli_quality: int = BROTLI_QUALITY) -> dict:
             copy(p, out / "web" / p.relative_to(web))
     icons.write_all(out / "web" / "icons")
     wheel = engine_wheel(out / "engine")
+    compiled = precompile(pyodide_dir, out / "pyodide" / "python_stdlib.zip", wheel,
+                          stdlib.WORKER_IMPORTS, stdlib.WORKER_REQUESTS)
     files = main_thread_files(out)
     copy(ROOT / "index.html", out / "index.html")
     (out / "404.html").write_text(serve.NOT_FOUND, encoding="utf-8")
@@ -277,7 +298,9 @@ def build(out: Path, brotli_quality: int = BROTLI_QUALITY) -> dict:
     manifest = write_service_worker(out)
     precompress(out, brotli_quality)
     manifest.update(folders=folders, wheel=wheel_path,
-                    stdlib={"modules": len(trimmed["kept"]), "entries": list(trimmed["entries"])})
+                    stdlib={"modules": len(trimmed["kept"]), "entries": list(trimmed["entries"]),
+                            "compiled": len(compiled["stdlib_compiled"])},
+                    engine_compiled=len(compiled["engine_imported"]))
     return manifest
 
 

@@ -48,16 +48,26 @@ PYODIDE_ROOTS = ("_pyodide", "pyodide", "pyodide._state", "pyodide.webloop", "py
 # What the engine's worker imports of the engine (web/engine-worker.mjs: the service, and
 # the bots its snapshot preloads); the engine modules they import follow from their sources.
 WORKER_ENTRIES = ("thousand.web.service", "thousand.bots", "thousand.bots.hard")
+# What the worker imports when it starts (the service; and, for its snapshot, PRELOAD in
+# web/engine-worker.mjs): scripts/precompile.py compiles exactly these at build time.
+WORKER_IMPORTS = WORKER_ENTRIES + ("importlib.metadata",)
+# ... and the table's first requests, which import more (hello reads the wheel's metadata:
+# email, datetime ...).
+WORKER_REQUESTS = ('{"op": "hello"}', '{"op": "new", "seed": 1}')
 
 
 def _modules_in(names) -> dict:
-    """{module name: zip entry} of the stdlib zip's .py files (a package by its
-    __init__.py)."""
+    """{module name: zip entry} of the stdlib zip's .py files — or .pyc, where the build
+    compiled a module (scripts/precompile.py) — a package by its __init__."""
     mods = {}
     for n in names:
-        if not n.endswith(".py"):
+        if n.endswith(".py"):
+            stem = n[:-3]
+        elif n.endswith(".pyc"):
+            stem = n[:-4]
+        else:
             continue
-        parts = n[:-3].split("/")
+        parts = stem.split("/")
         if parts[-1] == "__init__":
             parts = parts[:-1]
         if parts:

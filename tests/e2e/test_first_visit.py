@@ -169,6 +169,39 @@ json.dumps(bad)`)""", wanted)
     assert len(wanted) > 40
 
 
+def test_the_worker_compiles_nothing_it_imports_on_a_first_visit(page, site_url, open_table):
+    """Issue 42.3: what the worker imports to start (Python's own modules, the service, the
+    bots of the first deal) is bytecode compiled at build time (scripts/precompile.py) — a
+    stdlib module comes from a .pyc in python_stdlib.zip and an engine module from its
+    unchecked hash-based __pycache__ file of the wheel, never compiled in the phone's
+    browser (which was ~2 s of the first visit's start)."""
+    open_table(page, site_url + "#seed=5")
+    worker = _engine_worker(page)
+    found = json.loads(worker.evaluate("""() => self.thousandPy.runPython(`
+import importlib.util, json, sys
+zip_ = [p for p in sys.path if p.endswith('.zip')][0] + '/'
+site = [p for p in sys.path if p.endswith('site-packages')][0] + '/thousand/'
+stdlib, engine = {}, {}
+for name, mod in list(sys.modules.items()):
+    origin = getattr(getattr(mod, '__spec__', None), 'origin', None) or ''
+    if origin.startswith(zip_):
+        stdlib[name] = origin[len(zip_):]
+    elif origin.startswith(site):
+        try:
+            with open(importlib.util.cache_from_source(origin), 'rb') as f:
+                head = f.read(8)
+            engine[name] = [head[:4].hex(), int.from_bytes(head[4:8], 'little')]
+        except OSError:
+            engine[name] = None
+json.dumps({'stdlib': stdlib, 'engine': engine,
+            'magic': importlib.util.MAGIC_NUMBER.hex()})`)""", None))
+    assert len(found["stdlib"]) > 50 and len(found["engine"]) > 20, found
+    from_source = sorted(m for m, f in found["stdlib"].items() if not f.endswith(".pyc"))
+    assert from_source == [], from_source
+    # flags 0b01: hash-based and unchecked (0 would be a timestamp pyc written here, at run time)
+    assert {m: h for m, h in found["engine"].items() if h != [found["magic"], 1]} == {}
+
+
 def test_a_module_missing_from_the_stdlib_is_named_on_the_error_page(page, site_url, site_dir):
     """A build whose trimmed stdlib lacks a module the engine imports says which module, in
     both languages, with a reload button — not a bare traceback or a spinner."""
@@ -178,7 +211,7 @@ def test_a_module_missing_from_the_stdlib_is_named_on_the_error_page(page, site_
     out = io.BytesIO()
     with zipfile.ZipFile(src) as z, zipfile.ZipFile(out, "w") as w:
         for info in z.infolist():
-            if info.filename != "bisect.py":
+            if info.filename not in ("bisect.py", "bisect.pyc"):
                 w.writestr(info, z.read(info), compress_type=info.compress_type)
     body = out.getvalue()
     page.route("**/python_stdlib.zip", lambda route: route.fulfill(

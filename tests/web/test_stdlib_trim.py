@@ -68,3 +68,20 @@ def test_the_trimmed_zip_holds_every_module_its_modules_import(tmp_path):
     assert set(info["kept"]) == set(kept)
     assert len(kept) < 0.7 * len(full)
     assert dst.stat().st_size < 0.8 * NPM_ZIP.stat().st_size
+
+
+def test_what_the_build_compiles_is_what_the_worker_imports():
+    """Issue 42.3: scripts/precompile.py compiles stdlib.WORKER_IMPORTS; the worker imports
+    the service and, for its snapshot, PRELOAD (web/engine-worker.mjs) — one list, or a
+    module the worker imports would be compiled on the phone again."""
+    import re
+    worker = (ROOT / "web" / "engine-worker.mjs").read_text(encoding="utf-8")
+    preload = re.search(r'const PRELOAD = "import ([^"]+)";', worker).group(1)
+    assert {"thousand.web.service", *preload.split(", ")} == set(stdlib.WORKER_IMPORTS)
+    assert 'py.pyimport("thousand.web.service")' in worker
+
+
+def test_modules_in_names_compiled_entries_as_modules():
+    names = ["bisect.pyc", "json/__init__.pyc", "json/decoder.py", "email/", "README.txt"]
+    assert stdlib._modules_in(names) == {"bisect": "bisect.pyc", "json": "json/__init__.pyc",
+                                         "json.decoder": "json/decoder.py"}
