@@ -9,12 +9,6 @@ import pytest
 pytestmark = pytest.mark.e2e
 
 
-def wait_sw_ready(page):
-    page.wait_for_function(
-        "navigator.serviceWorker.ready.then(r => !!r.active) && !!navigator.serviceWorker.controller",
-        timeout=60_000)
-
-
 def test_offline_after_first_visit(page, own_server, open_table):
     page.add_init_script(
         "localStorage.setItem('thousand.settings', "
