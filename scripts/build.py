@@ -283,6 +283,9 @@ def build(out: Path, brotli_quality: int = BROTLI_QUALITY) -> dict:
             copy(p, out / "web" / p.relative_to(web))
     icons.write_all(out / "web" / "icons")
     wheel = engine_wheel(out / "engine")
+    # the page fetches the table's modules as files of their own: the worker's wheel holds
+    # only what the worker may import (each byte once on a first visit)
+    stdlib.trim_wheel(wheel)
     compiled = precompile(pyodide_dir, out / "pyodide" / "python_stdlib.zip", wheel,
                           stdlib.WORKER_IMPORTS, stdlib.WORKER_REQUESTS)
     files = main_thread_files(out)

@@ -249,6 +249,39 @@ def trim(src: Path, dst: Path, package: Path = PACKAGE) -> dict:
     return {"kept": sorted(keep), "engine": engine, "entries": (len(infos), len(entries) + len(dirs))}
 
 
+def wheel_module(name: str) -> str | None:
+    """The engine module a wheel entry is the source of (``thousand/web/page.py`` ->
+    ``thousand.web.page``, a package's ``__init__.py`` -> the package), else None."""
+    if not (name.startswith("thousand/") and name.endswith(".py")):
+        return None
+    parts = name[:-3].split("/")
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def trim_wheel(wheel: Path, package: Path = PACKAGE) -> list[str]:
+    """Rewrite the engine's wheel without the modules the worker never imports (the table's
+    MicroPython side, which the page downloads as files of its own, and the command line:
+    everything outside ``worker_engine_modules``), their lines gone from the RECORD too.
+    Returns the modules left out."""
+    keep = worker_engine_modules(package)
+    with zipfile.ZipFile(wheel) as zf:
+        infos = zf.infolist()
+        dropped = {i.filename for i in infos
+                   if (m := wheel_module(i.filename)) is not None and m not in keep}
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w") as z:
+            for info in infos:
+                if info.filename in dropped:
+                    continue
+                data = zf.read(info)
+                if info.filename.endswith(".dist-info/RECORD"):
+                    data = b"".join(line for line in data.splitlines(keepends=True)
+                                    if line.split(b",", 1)[0].decode() not in dropped)
+                z.writestr(info, data, compress_type=info.compress_type)
+    wheel.write_bytes(out.getvalue())
+    return sorted(wheel_module(n) for n in dropped)
+
+
 def main(argv=None) -> int:
     import argparse
     import gzip

@@ -85,3 +85,40 @@ def test_modules_in_names_compiled_entries_as_modules():
     names = ["bisect.pyc", "json/__init__.pyc", "json/decoder.py", "email/", "README.txt"]
     assert stdlib._modules_in(names) == {"bisect": "bisect.pyc", "json": "json/__init__.pyc",
                                          "json.decoder": "json/decoder.py"}
+
+
+def test_the_wheel_keeps_what_the_worker_may_import_and_drops_the_table_side(tmp_path):
+    """Each byte once: the table's MicroPython modules come to the page as files of their
+    own, so the worker's wheel leaves them out (and the command line), RECORD included;
+    whatever a worker module imports, even lazily, stays."""
+    wheel = tmp_path / "thousand-0.1.0-py3-none-any.whl"
+    package = ROOT / "py" / "thousand"
+    sources = {p.relative_to(package.parent).as_posix(): p.read_bytes()
+               for p in sorted(package.rglob("*.py"))}
+    record = "".join(f"{n},sha256=x,{len(b)}\n" for n, b in sources.items())
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in sources.items():
+            z.writestr(name, data)
+        z.writestr("thousand/web/l10n/messages.pot", "msgid \"\"\n")
+        z.writestr("thousand-0.1.0.dist-info/RECORD", record + "thousand-0.1.0.dist-info/RECORD,,\n")
+    dropped = stdlib.trim_wheel(wheel)
+    with zipfile.ZipFile(wheel) as z:
+        assert z.testzip() is None
+        names = set(z.namelist())
+        rec = z.read("thousand-0.1.0.dist-info/RECORD").decode()
+    shipped = {stdlib.wheel_module(n) for n in names} - {None}
+    assert shipped == stdlib.worker_engine_modules()
+    assert {"thousand.web.page", "thousand.web.render_table", "thousand.web.controller",
+            "thousand.__main__"} <= set(dropped)
+    # the worker's own (the service, what it imports lazily, what both sides share) stay
+    assert {"thousand.web.service", "thousand.web.budget", "thousand.web.botbench",
+            "thousand.challenge", "thousand.bots.review"} <= shipped
+    assert not set(dropped) & shipped
+    assert "thousand/web/l10n/messages.pot" in names          # not a module: left as it is
+    for name in sources:
+        assert (f"\n{name}," in "\n" + rec) == (name in names), name
+    # what is dropped is what no module the worker may import names
+    mods = stdlib.engine_modules()
+    for m in stdlib.worker_engine_modules():
+        src, is_pkg = mods[m]
+        assert not stdlib.imports_in(src, m, is_pkg) & set(dropped), m
