@@ -20,6 +20,8 @@ Changes:
                    ``hard.BID_SEARCH_SHARE`` (``HardBot(bid_share=S)``)
     careful        bid by the careful normal bot's rule at every turn
                    (``HardBot(careful_bidding=True)``)
+    bid_margin=M   the model's limit M sd below its mean instead of
+                   ``bidding_model.MARGIN_SD`` (``HardBot(bid_margin=M)``)
 
 A change of the bidding changes a deal only if the hard bot meets, in some rotation, a bidding
 turn where the change decides otherwise or searches where it did not.  The opponents' bidding
@@ -52,7 +54,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from thousand.bots import hard  # noqa: E402
+from thousand.bots import bidding_model, hard  # noqa: E402
 from thousand.bots.match import (_ci, _deal_group, _deal_sums, _first_minus_rest,  # noqa: E402
                                  _make_bots, deal_plan, fresh_deal)
 from thousand.bots import make_bot  # noqa: E402
@@ -117,6 +119,24 @@ class CarefulBidding:
         return self.careful.bid(view, view["legal"]) != model
 
 
+class BidMargin:
+    """``HardBot(bid_margin=M)``: the model's limit M sd below its mean instead of
+    ``bidding_model.MARGIN_SD``.  It decides otherwise where the model's answer at the new
+    limit is not the old one's, and wherever either limit makes the turn a close call (the
+    search's answer is read against the limit; and a search draws the bot's random numbers)."""
+
+    def __init__(self, margin: float):
+        self.option = {"bid_margin": margin}
+
+    def reaches(self, view: dict, window, base) -> bool:
+        nxt, mean, limit, sd = window
+        was = bidding_model.MARGIN_SD if base.bid_margin is None else base.bid_margin
+        moved = (nxt, mean, limit + (was - self.option["bid_margin"]) * sd, sd)
+        if base.close(window) or base.close(moved):
+            return True
+        return (nxt <= limit) != (nxt <= moved[2])
+
+
 def parse_change(text: str):
     name, _, value = text.partition("=")
     if name == "forced_veto" and not value:
@@ -129,8 +149,10 @@ def parse_change(text: str):
         return CloseCallSearch("bid_share", float(value))
     if name == "careful" and not value:
         return CarefulBidding()
+    if name == "bid_margin" and value:
+        return BidMargin(float(value))
     raise SystemExit(f"unknown change {text!r}: forced_veto, close_call=B, bid_blend[=false], "
-                     f"bid_share=S or careful")
+                     f"bid_share=S, careful or bid_margin=M")
 
 
 def _reaches(game, hard_seat: int, bots, change, base) -> bool:
@@ -214,7 +236,7 @@ def _progress(got: dict, reach: list, first: int, deals: int) -> None:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--change", required=True,
-                    help="forced_veto, close_call=B, bid_blend[=false], bid_share=S or careful")
+                    help="forced_veto, close_call=B, bid_blend[=false], bid_share=S, careful or bid_margin=M")
     ap.add_argument("--deals", type=int, default=3000)
     ap.add_argument("--first-deal", type=int, default=0, help="the match's deals from this one")
     ap.add_argument("--seed", type=int, default=2026)

@@ -179,8 +179,16 @@ def _save(args, kinds, plan, got) -> None:
 def changed_bot(path: str, seed: int, deals: int, kinds: list, nodes: int) -> list:
     """Per deal, the changed bot of a ``--save`` file of the first ``deals`` deals of ``seed``
     at ``nodes`` (the bot as it was where its change changed nothing): the bot as it is once
-    the change has become the default."""
+    the change has become the default.  Or the deals of a ``trial_hard.py --save`` file of
+    the bot as it is."""
     saved = json.loads(Path(path).read_text())
+    if "diffs" in saved and "figures" not in saved:
+        # a trial_hard.py --save file of the bot as it is (its kinds and nodes are not in it:
+        # --check, which replays some deals against it, is what tells a wrong one)
+        if (saved.get("seed"), saved.get("first_deal", 0)) != (seed, 0) \
+                or len(saved["diffs"]) < deals:
+            raise SystemExit(f"{path}: not the first {deals} deals of seed {seed}")
+        return saved["diffs"][:deals]
     if (saved.get("seed"), saved.get("first_deal", 0), saved.get("kinds"),
             saved.get("nodes")) != (seed, 0, kinds, nodes) or saved.get("deals", 0) < deals:
         raise SystemExit(f"{path}: not the first {deals} deals of seed {seed} for {kinds} "

@@ -19,7 +19,8 @@ from trial_contract import changed_bot  # noqa: E402
 # each decision's own seed: a close call's search no longer moves the later draws, so fewer of
 # the deals it reaches play otherwise).
 @pytest.mark.parametrize("change,first,deals", [("forced_veto", 30, 6), ("close_call=1.0", 28, 6),
-                                                ("bid_blend=false", 0, 6), ("careful", 12, 6)])
+                                                ("bid_blend=false", 0, 6), ("careful", 12, 6),
+                                                ("bid_margin=0.0", 0, 6)])
 def test_the_deals_the_screen_passes_over_play_the_same_with_and_without_the_change(change,
                                                                                      first,
                                                                                      deals):
@@ -122,3 +123,17 @@ def test_a_trial_of_later_deals_screens_and_pairs_those_deals(tmp_path):
     with pytest.raises(SystemExit):
         T.main(["--change", "bid_blend=false", "--deals", "3", "--first-deal", "3",
                 "--base", str(_saved_trial(tmp_path, [[0.0, None, 0]] * 6))])
+
+
+def test_a_trial_hard_file_of_the_bot_as_it_is_serves_as_the_base(tmp_path):
+    """`--base` also reads a trial_hard.py --save file (its deals' figures as they are);
+    one of other deals or another seed is refused before anything is played."""
+    import json
+    f = tmp_path / "hard.json"
+    f.write_text(json.dumps({"seed": 2026, "first_deal": 0, "conventions": "classic",
+                             "positions": 0, "diffs": [1.5, -2.0, 0.0], "roles": {}}))
+    assert changed_bot(str(f), 2026, 2, ["hard", "normal", "normal"], 22000) == [1.5, -2.0]
+    with pytest.raises(SystemExit, match="not the first 4 deals"):
+        changed_bot(str(f), 2026, 4, ["hard", "normal", "normal"], 22000)
+    with pytest.raises(SystemExit, match="of seed 7"):
+        changed_bot(str(f), 7, 2, ["hard", "normal", "normal"], 22000)
