@@ -249,13 +249,11 @@ def trim(src: Path, dst: Path, package: Path = PACKAGE) -> dict:
     return {"kept": sorted(keep), "engine": engine, "entries": (len(infos), len(entries) + len(dirs))}
 
 
-def wheel_module(name: str) -> str | None:
-    """The engine module a wheel entry is the source of (``thousand/web/page.py`` ->
-    ``thousand.web.page``, a package's ``__init__.py`` -> the package), else None."""
-    if not (name.startswith("thousand/") and name.endswith(".py")):
-        return None
-    parts = name[:-3].split("/")
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+def wheel_modules(names) -> dict:
+    """{engine module: its source entry} of a wheel's entries (``_modules_in``, its .py
+    files only: a wheel's __pycache__ files are not modules of their own)."""
+    return {m: n for m, n in _modules_in(names).items()
+            if n.endswith(".py") and m.split(".")[0] == "thousand"}
 
 
 def trim_wheel(wheel: Path, package: Path = PACKAGE) -> list[str]:
@@ -266,8 +264,7 @@ def trim_wheel(wheel: Path, package: Path = PACKAGE) -> list[str]:
     keep = worker_engine_modules(package)
     with zipfile.ZipFile(wheel) as zf:
         infos = zf.infolist()
-        dropped = {i.filename for i in infos
-                   if (m := wheel_module(i.filename)) is not None and m not in keep}
+        dropped = {n: m for m, n in wheel_modules(zf.namelist()).items() if m not in keep}
         out = io.BytesIO()
         with zipfile.ZipFile(out, "w") as z:
             for info in infos:
@@ -279,7 +276,7 @@ def trim_wheel(wheel: Path, package: Path = PACKAGE) -> list[str]:
                                     if line.split(b",", 1)[0].decode() not in dropped)
                 z.writestr(info, data, compress_type=info.compress_type)
     wheel.write_bytes(out.getvalue())
-    return sorted(wheel_module(n) for n in dropped)
+    return sorted(dropped.values())
 
 
 def main(argv=None) -> int:

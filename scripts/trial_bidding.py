@@ -54,7 +54,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from thousand.bots import bidding_model, hard  # noqa: E402
+from thousand.bots import hard  # noqa: E402
 from thousand.bots.match import (_ci, _deal_group, _deal_sums, _first_minus_rest,  # noqa: E402
                                  _make_bots, deal_plan, fresh_deal)
 from thousand.bots import make_bot  # noqa: E402
@@ -127,14 +127,13 @@ class BidMargin:
 
     def __init__(self, margin: float):
         self.option = {"bid_margin": margin}
+        self.changed = hard.HardBot(bid_margin=margin)     # its bid_window: the moved limit
 
     def reaches(self, view: dict, window, base) -> bool:
-        nxt, mean, limit, sd = window
-        was = bidding_model.MARGIN_SD if base.bid_margin is None else base.bid_margin
-        moved = (nxt, mean, limit + (was - self.option["bid_margin"]) * sd, sd)
+        moved = self.changed.bid_window(view, view["legal"])
         if base.close(window) or base.close(moved):
             return True
-        return (nxt <= limit) != (nxt <= moved[2])
+        return (window[0] <= window[2]) != (moved[0] <= moved[2])
 
 
 def parse_change(text: str):
