@@ -26,37 +26,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "py"))
 
-from serve import bench_site, bench_site_args, serve_in_thread  # noqa: E402
+from serve import bench_site, bench_site_args, in_idle_table  # noqa: E402
 from thousand.bots import make_bot  # noqa: E402
 from thousand.web.botbench import format_summary, play_hard, summary  # noqa: E402
 from thousand.web.budget import HARD_BUDGET  # noqa: E402
 
-CHROMIUM_ARGS = ["--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
-
-
 def browser_run(site: Path, deals: int, seed: int, chromium: str) -> dict:
-    httpd, url = serve_in_thread(site)
-    from playwright.sync_api import sync_playwright
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium, headless=True,
-                                        args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            # the table's own bots: normal and instant, so they stop at the human's turn
-            settings = {"speed": "instant", "level": "normal", "lang": "ru"}
-            page.add_init_script(f"localStorage.setItem('thousand.settings', "
-                                 f"{json.dumps(json.dumps(settings))});")
-            page.goto(url + "#seed=42")
-            page.wait_for_selector("html[data-ready=true]", state="attached", timeout=120_000)
-            # the table's bots finish their turns first, so the worker is free
-            page.wait_for_function("document.getElementById('table').dataset.humanTurn === 'true'",
-                                   timeout=60_000)
-            raw = page.evaluate("""([d, s]) => window.thousandEngine.request(
-                JSON.stringify({op: 'bench_bots', deals: d, seed: s}))""", [deals, seed])
-            browser.close()
-    finally:
-        httpd.shutdown()
+    raw = in_idle_table(site, chromium, lambda page: page.evaluate(
+        """([d, s]) => window.thousandEngine.request(
+            JSON.stringify({op: 'bench_bots', deals: d, seed: s}))""", [deals, seed]))
     res = json.loads(raw)
     if not res.get("ok"):
         raise SystemExit(f"bench_bots failed in the worker: {res.get('why')}")

@@ -1,21 +1,26 @@
 #!/usr/bin/env python3
-"""The hard bot's thinking at the table, on the table's clock (issue 43 item 3), in CPython.
+"""The hard bot's thinking at the table, on the table's clock (issue 43 item 3).
 
     python3 scripts/bench_ponder.py [--deals 4] [--seed 1] [--speed normal] [--human-ms 2000]
-                                    [--compare]
+                                    [--compare] [--browser [--no-build] [--dir DIR] [--chromium PATH]]
 
-Plays seeded games as the table does: the service the browser's worker runs
-(thousand.web.service), hard bots at seats 1.., and at seat 0 a stand-in for the human (the
-careful normal bot) who thinks `--human-ms` on each decision.  The bots' requests are paced
-as thousand.web.controller.bot_turn paces them (the move is shown after PACE_MS, the full
-trick and the talon longer), and while no request is in flight the worker ponders
-(Service.ponder in 25 ms slices, as web/engine-worker.mjs calls it).  ``--compare`` plays the
-same games again the way the table thought before issue 43: a fixed 0.8 s budget and no
-pondering.  Prints, for the hard bots' card decisions: solver nodes per decision (mean,
-median; pondered share) and the wait from one move shown to the next after a bot's move
-(mean, 95th percentile, max, and how far past the table's pause).  CPython searches ~1.7×
-the nodes Pyodide does in the same time: compare the two runs, not these nodes with the
-browser's.
+Plays a seeded game as the table does (thousand.web.botbench.ponder_table): the service the
+browser's worker runs (thousand.web.service), hard bots at seats 1.., and at seat 0 a
+stand-in for the human (the careful normal bot) who thinks `--human-ms` on each decision.
+The bots' requests are paced as thousand.web.controller.bot_turn paces them (the move is
+shown after PACE_MS, the full trick and the talon longer), and while no request is in
+flight the worker ponders (Service.ponder in 25 ms slices, as web/engine-worker.mjs calls
+it).  ``--compare`` plays the same game again the way the table thought before issue 43: a
+fixed 0.8 s budget and no pondering.  Prints, for the hard bots' card decisions: solver
+nodes per decision (mean, median; pondered share) and the wait from one move shown to the
+next after a bot's move (mean, 95th percentile, max, and how far past the table's pause).
+
+In CPython (the default) the table's times are divided by `--cpu-factor` (CPython searches
+~1.7x the nodes Pyodide does in the same time): compare the two runs, not these nodes with
+the browser's.  ``--browser`` runs the same code in the page's engine worker (headless
+Debian chromium, the service's ``bench_ponder`` request, each run in a page of its own) at
+the table's real times, and prints the worker's WebAssembly memory after each run (it only
+grows: the peak of pondering's thoughts and the bots).  Needs what the e2e tests need.
 """
 from __future__ import annotations
 
@@ -23,94 +28,28 @@ import argparse
 import json
 import statistics
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "py"))
 
-from thousand.bots import make_bot  # noqa: E402
-from thousand.web import service as svc  # noqa: E402
-from thousand.web.budget import HARD_BUDGET, think_budget  # noqa: E402
+from serve import bench_site, bench_site_args  # noqa: E402
+from thousand.web.botbench import format_ponder, ponder_table  # noqa: E402
 from thousand.web.ui_state import PACE_MS, TRICK_PAUSE_MS  # noqa: E402
 
-SLICE_MS = 25
+def browser_run(site: Path, chromium: str, request: dict) -> dict:
+    """One ponder_table run in a fresh page's engine worker."""
+    from serve import in_idle_table
+    raw = in_idle_table(site, chromium, lambda page: page.evaluate(
+        "r => window.thousandEngine.request(r)", json.dumps(request)))
+    res = json.loads(raw)
+    if not res.get("ok"):
+        raise SystemExit(f"bench_ponder failed in the worker: {res.get('why')}")
+    return res
 
 
-def table_run(deals: int, seed: int, speed: str, human_ms: float, ponder: bool,
-              factor: float = 1.0) -> dict:
-    """`factor`: the table's times (pauses, the human's thinking, the bots' budgets) divided
-    by it, so CPython's faster search has the share of them Pyodide's would have."""
-    s = svc.Service()
-    req = lambda op, **kw: json.loads(s.handle(json.dumps(dict(op=op, **kw))))  # noqa: E731
-    req("new", rules="classic", seed=seed)
-    human = make_bot("normal", seed=seed)
-    decisions, waits, over, late = [], [], [], []
-    now = time.perf_counter
-
-    def idle(until):
-        while now() < until:
-            if not (ponder and s.ponder(SLICE_MS)):
-                time.sleep(max(0.0, until - now()))
-                return
-
-    played = 0
-    shown = now()
-    while played < deals and not s.game.finished:
-        g = s.game
-        seat = g.current_seat
-        before = len(g.sheet)
-        v = g.view(seat)
-        if seat == svc.HUMAN:
-            click = now() + human_ms / 1000 / factor
-            action = human.choose(v)
-            idle(click)
-            late.append(now() - click)              # a slice of pondering still running
-            req("act", action=action)
-            shown = now()
-        else:
-            t0 = now()
-            idle(t0 + 0.02 / factor)                # bot_turn lets the last frame paint
-            pace = PACE_MS[speed]
-            if v["phase"] == "giving" and not v.get("gives"):
-                pace *= 2
-            if v["phase"] == "play" and not v.get("trick") and v.get("last_trick"):
-                pace += TRICK_PAUSE_MS[speed]
-            pace /= factor
-            budget = (think_budget(pace - (now() - t0) * 1000) if ponder else HARD_BUDGET) / factor
-            reply = req("bot", level="hard", budget=budget)
-            idle(t0 + pace / 1000)
-            shown_at = now()
-            waits.append((shown_at - shown) * factor)
-            over.append((shown_at - t0 - pace / 1000) * factor)
-            shown = shown_at
-            if v["phase"] == "play" and len(v["legal"]) > 1 and reply.get("thought"):
-                est = s.bot("hard", seat).last_estimate or {}
-                decisions.append(dict(reply["thought"], worlds=est.get("worlds")))
-        if len(s.game.sheet) > before:
-            played += 1
-    return {"decisions": decisions, "waits": waits, "over": over, "late": late}
-
-
-def report(name: str, r: dict) -> None:
-    """Waits and the pause are in the table's time (multiplied back by the factor)."""
-    nodes = [d["nodes"] for d in r["decisions"]]
-    pond = [d["pondered"] for d in r["decisions"]]
-    w = sorted(r["waits"])
-    p95 = w[int(0.95 * (len(w) - 1))]
-    print(f"{name}: {len(nodes)} card decisions, nodes mean {statistics.mean(nodes):,.0f}"
-          f" median {statistics.median(nodes):,.0f} (pondered {sum(pond) / max(1, sum(nodes)):.0%});"
-          f" wait after a bot's move mean {statistics.mean(w):.3f} s p95 {p95:.3f} max {w[-1]:.3f};"
-          f" past the pause: max {max(r['over']):.3f} s;"
-          f" the human's move waited for pondering: mean {1000 * statistics.mean(r['late']):.1f}"
-          f" ms, max {1000 * max(r['late']):.1f} ms")
-    capped = [d for d in r["decisions"] if d["worlds"] is not None and d["worlds"] < 200]
-    if capped:
-        print(f"   stopped by the clock (fewer than 200 worlds): {len(capped)},"
-              f" nodes mean {statistics.mean(d['nodes'] for d in capped):,.0f}")
-
-
-def main() -> None:
+def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deals", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
@@ -118,20 +57,42 @@ def main() -> None:
     ap.add_argument("--human-ms", type=float, default=2000)
     ap.add_argument("--compare", action="store_true", help="also the table before issue 43")
     ap.add_argument("--cpu-factor", type=float, default=1.7,
-                    help="how much slower the browser's Pyodide searches (the table's times "
-                         "are divided by it; waits are printed in the table's time)")
-    a = ap.parse_args()
-    print(f"{a.deals} deals, seed {a.seed}, speed {a.speed}, the human thinks {a.human_ms:.0f} ms,"
-          f" the table's times / {a.cpu_factor}")
-    new = table_run(a.deals, a.seed, a.speed, a.human_ms, ponder=True, factor=a.cpu_factor)
-    report("pondering + the pause as budget", new)
+                    help="CPython only: how much slower the browser's Pyodide searches (the "
+                         "table's times are divided by it; waits are printed in the table's time)")
+    ap.add_argument("--browser", action="store_true", help="in the page's engine worker")
+    bench_site_args(ap)
+    a = ap.parse_args(argv)
+    pace, trick = PACE_MS[a.speed], TRICK_PAUSE_MS[a.speed]
+    if a.browser:
+        site = bench_site(a)
+
+        def run(ponder: bool) -> dict:
+            return browser_run(site, a.chromium, dict(
+                op="bench_ponder", deals=a.deals, seed=a.seed, pace_ms=pace,
+                trick_pause_ms=trick, human_ms=a.human_ms, ponder=ponder))
+        where = "in the browser's engine worker, the table's times"
+    else:
+        def run(ponder: bool) -> dict:
+            return ponder_table(a.deals, a.seed, pace, trick, a.human_ms, ponder,
+                                factor=a.cpu_factor)
+        where = f"in CPython, the table's times / {a.cpu_factor}"
+    print(f"{a.deals} deals, seed {a.seed}, speed {a.speed}, the human thinks "
+          f"{a.human_ms:.0f} ms, {where}")
+    runs = [("pondering + the pause as budget", run(True))]
     if a.compare:
-        old = table_run(a.deals, a.seed, a.speed, a.human_ms, ponder=False, factor=a.cpu_factor)
-        report("fixed 0.8 s, no pondering     ", old)
+        runs.append(("fixed 0.8 s, no pondering     ", run(False)))
+    for name, r in runs:
+        print(format_ponder(name, r))
+        if r.get("heap_mb") is not None:
+            print(f"   the worker's WebAssembly memory after it: {r['heap_mb']:.1f} MB"
+                  f" ({r['deals']} deals in {r['seconds']:.0f} s)")
+    if a.compare:
+        new, old = runs[0][1], runs[1][1]
         ratio = statistics.mean(d["nodes"] for d in new["decisions"]) / \
             statistics.mean(d["nodes"] for d in old["decisions"])
         print(f"nodes per card decision: {ratio:.2f}x")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

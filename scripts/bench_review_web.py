@@ -18,7 +18,6 @@ Needs what the e2e tests need (chromium, playwright, npm ci).
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
@@ -28,14 +27,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "py"))
 
-from serve import bench_site, bench_site_args, serve_in_thread  # noqa: E402
+from serve import bench_site, bench_site_args, in_idle_table  # noqa: E402
 from thousand import Game  # noqa: E402
 from thousand.bots import make_bot  # noqa: E402
 from thousand.bots.review import review  # noqa: E402
 from thousand.web.service import REVIEW_WORLDS  # noqa: E402
-
-CHROMIUM_ARGS = ["--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
 
 REVIEW_IN_PAGE = """async (records) => {
   const ask = async (req) => JSON.parse(await window.thousandEngine.request(JSON.stringify(req)));
@@ -77,24 +73,7 @@ def played_deals(n: int, seed: int) -> list[dict]:
 
 
 def browser_run(site: Path, records: list, chromium: str) -> list:
-    httpd, url = serve_in_thread(site)
-    from playwright.sync_api import sync_playwright
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            settings = {"speed": "instant", "level": "normal", "lang": "ru"}
-            page.add_init_script(f"localStorage.setItem('thousand.settings', "
-                                 f"{json.dumps(json.dumps(settings))});")
-            page.goto(url + "#seed=42")
-            page.wait_for_selector("html[data-ready=true]", state="attached", timeout=120_000)
-            # the table's bots finish their turns first, so the worker is free
-            page.wait_for_function("document.getElementById('table').dataset.humanTurn === 'true'",
-                                   timeout=60_000)
-            res = page.evaluate(REVIEW_IN_PAGE, records)
-            browser.close()
-    finally:
-        httpd.shutdown()
+    res = in_idle_table(site, chromium, lambda page: page.evaluate(REVIEW_IN_PAGE, records))
     if "error" in res:
         raise SystemExit(f"the review failed in the worker: {res['error']}")
     return res["reviews"]

@@ -230,6 +230,36 @@ def bench_site(args) -> Path:
     return site
 
 
+CHROMIUM_ARGS = ["--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+
+
+def in_idle_table(site: Path, chromium: str, fn):
+    """`fn(page)` in a headless Debian chromium's page of the built `site`, served now, once
+    the table is ready and its own bots (normal, instant) have played up to the human's
+    turn, so the engine worker is free for a benchmark's request; its result."""
+    import json
+    from playwright.sync_api import sync_playwright
+    httpd, url = serve_in_thread(site)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, headless=True,
+                                        args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            settings = {"speed": "instant", "level": "normal", "lang": "ru"}
+            page.add_init_script(f"localStorage.setItem('thousand.settings', "
+                                 f"{json.dumps(json.dumps(settings))});")
+            page.goto(url + "#seed=42")
+            page.wait_for_selector("html[data-ready=true]", state="attached", timeout=120_000)
+            page.wait_for_function("document.getElementById('table').dataset.humanTurn === 'true'",
+                                   timeout=60_000)
+            out = fn(page)
+            browser.close()
+            return out
+    finally:
+        httpd.shutdown()
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="serve site/ on localhost")
     ap.add_argument("--port", type=int, default=8000)

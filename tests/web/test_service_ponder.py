@@ -93,3 +93,24 @@ def test_the_budget_is_the_tables_pause_and_never_less_than_before():
         if pause / 1000 > HARD_BUDGET * budget.STOP_SHARE:
             assert b * budget.STOP_SHARE <= pause / 1000 + 0.002
     assert think_budget(1480) > HARD_BUDGET       # the full trick's pause at normal speed
+
+
+def test_the_ponder_bench_request_plays_on_the_table_clock_in_a_service_of_its_own():
+    """bench_ponder (scripts/bench_ponder.py --browser runs it in the worker): the page's game
+    is untouched, the bots' card decisions are counted, and only the pondering run ponders."""
+    s = svc.Service()
+    _req(s, "new", seed=5)
+    before = s.game.to_record()
+    runs = {}
+    for ponder in (True, False):
+        r = _req(s, "bench_ponder", deals=1, seed=3, pace_ms=60, trick_pause_ms=60,
+                 human_ms=60, ponder=ponder)
+        assert r["ok"], r.get("why")
+        assert r["deals"] == 1 and r["decisions"], r
+        assert len(r["waits"]) == len(r["over"])
+        runs[ponder] = r
+    after = s.game.to_record()
+    assert after == before
+    assert sum(d["pondered"] for d in runs[False]["decisions"]) == 0
+    assert sum(d["pondered"] for d in runs[True]["decisions"]) > 0
+    assert runs[True]["heap_mb"] is None          # CPython: no WebAssembly memory

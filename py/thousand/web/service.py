@@ -30,6 +30,8 @@ the human's view of that finished deal for the summary.  The ops (``OPS``):
                                 the ConventionError's code and params, naming the field)
     preset {preset}             a preset's conventions as a dict
     bench_bots {deals, seed}    hard-bot timings for scripts/bench_bot_web.py
+    bench_ponder {deals, seed, pace_ms, trick_pause_ms, human_ms, ponder}
+                                the hard bots on the table's clock, for scripts/bench_ponder.py --browser
     review_start {deal, worlds} the deal review (thousand.bots.review.Review) of a finished deal
                                 of the game for the human: {review: id, done: 0, total}
     review_step {review}        one judged decision more: {done, total, finished}; once
@@ -415,6 +417,27 @@ class Service:
             return bots[seat].choose(view)
         return run_sync(play_hard(choose, int(req.get("deals") or 6), seed,
                                   lambda seat: bots[seat].nodes))
+
+    def op_bench_ponder(self, req) -> dict:
+        """A game on the table's clock with the worker's pondering (botbench.ponder_table), in
+        a service of its own: the page's game is not touched."""
+        from .botbench import ponder_table, spin
+        out = ponder_table(int(req.get("deals") or 2), int(req.get("seed") or 1),
+                           float(req["pace_ms"]), float(req["trick_pause_ms"]),
+                           float(req.get("human_ms") or 2000), bool(req.get("ponder", True)),
+                           sleep=spin)
+        out["heap_mb"] = wasm_heap_mb()
+        return out
+
+
+def wasm_heap_mb() -> float | None:
+    """The worker's WebAssembly memory (MB; it only grows, so it is the peak), None outside
+    Pyodide."""
+    try:
+        import pyodide_js  # type: ignore[import-not-found]
+        return round(pyodide_js._module.HEAPU8.length / 2**20, 1)
+    except Exception:  # noqa: BLE001 - CPython, or a Pyodide that hides it
+        return None
 
 
 def run_sync(coro):
