@@ -34,13 +34,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "py"))
 
-from serve import bench_site, bench_site_args  # noqa: E402
+from serve import bench_site, bench_site_args, in_idle_table  # noqa: E402
 from thousand.web.botbench import format_ponder, ponder_table  # noqa: E402
 from thousand.web.ui_state import PACE_MS, TRICK_PAUSE_MS  # noqa: E402
 
 def browser_run(site: Path, chromium: str, request: dict) -> dict:
     """One ponder_table run in a fresh page's engine worker."""
-    from serve import in_idle_table
     raw = in_idle_table(site, chromium, lambda page: page.evaluate(
         "r => window.thousandEngine.request(r)", json.dumps(request)))
     res = json.loads(raw)

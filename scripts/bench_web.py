@@ -43,10 +43,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from serve import build_site, serve_in_thread  # noqa: E402
+from serve import CHROMIUM_ARGS, build_site, serve_in_thread  # noqa: E402
 
-CHROMIUM_ARGS = ["--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
 READY = "html[data-ready=true]"
 LONGTASKS = """
 window.__pyodideMain = 0;

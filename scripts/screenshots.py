@@ -23,12 +23,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "py"))
 
-from serve import build_site, serve_in_thread  # noqa: E402
+from serve import CHROMIUM_ARGS, build_site, serve_in_thread  # noqa: E402
 from thousand import Conventions, Game  # noqa: E402
 from thousand.bots import make_bot  # noqa: E402
 
-CHROMIUM_ARGS = ["--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
 RULES = {2: "two", 3: "classic", 4: "four", 5: "classic,players=5", 6: "classic,players=6"}
 VIEWPORTS = (("desktop", (1280, 800)), ("phone", (390, 844)))
 

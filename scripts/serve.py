@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import json
 import os
 import re
 import subprocess
@@ -238,7 +239,6 @@ def in_idle_table(site: Path, chromium: str, fn):
     """`fn(page)` in a headless Debian chromium's page of the built `site`, served now, once
     the table is ready and its own bots (normal, instant) have played up to the human's
     turn, so the engine worker is free for a benchmark's request; its result."""
-    import json
     from playwright.sync_api import sync_playwright
     httpd, url = serve_in_thread(site)
     try:
