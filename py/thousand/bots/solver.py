@@ -477,6 +477,14 @@ class Solver:
         self.tt.clear()
         self._sure.clear()
 
+    def __del__(self):
+        # The search closure recurses, so it and its cells are a reference cycle that only
+        # Python's cyclic collector frees, and the cells hold the table: empty it now, or a
+        # dropped decision's table (up to ``max_tt`` entries) lives until the collector runs.
+        for table in (self.__dict__.get("tt"), self.__dict__.get("_sure")):
+            if table:
+                table.clear()
+
     # -- primitives -------------------------------------------------------------------------
     def _check(self, state):
         if state.declarer != self.declarer or state.rules != self.rules \
