@@ -85,6 +85,8 @@ def main(argv=None) -> int:
         if r.get("heap_mb") is not None:
             print(f"   the worker's WebAssembly memory after it: {r['heap_mb']:.1f} MB"
                   f" ({r['deals']} deals in {r['seconds']:.0f} s)")
+        if r.get("heap_by_deal"):
+            print("   after each deal: " + ", ".join(f"{m:.0f}" for m in r["heap_by_deal"]) + " MB")
     if a.compare:
         new, old = runs[0][1], runs[1][1]
         ratio = statistics.mean(d["nodes"] for d in new["decisions"]) / \

@@ -99,13 +99,13 @@ def ponder_table(deals: int, seed: int, pace_ms: float, trick_pause_ms: float,
     when there is nothing to ponder (a busy wait in the worker, which has no sleep)."""
     from thousand.bots import make_bot
     from .budget import HARD_BUDGET, think_budget
-    from .service import HUMAN, Service
+    from .service import HUMAN, Service, wasm_heap_mb
 
     s = Service()
     req = lambda op, **kw: json.loads(s.handle(json.dumps(dict(op=op, **kw))))  # noqa: E731
     req("new", rules="classic", seed=seed)
     human = make_bot("normal", seed=seed)
-    decisions, waits, over, late = [], [], [], []
+    decisions, waits, over, late, heap = [], [], [], [], []
     now = time.perf_counter
 
     def idle(until):
@@ -150,8 +150,10 @@ def ponder_table(deals: int, seed: int, pace_ms: float, trick_pause_ms: float,
                 decisions.append(dict(reply["thought"], worlds=est.get("worlds")))
         if len(s.game.sheet) > before:
             played += 1
+            heap.append(wasm_heap_mb())
     return {"decisions": decisions, "waits": waits, "over": over, "late": late,
-            "deals": played, "seconds": now() - t_all}
+            "deals": played, "seconds": now() - t_all,
+            "heap_by_deal": heap if None not in heap else None}
 
 
 def spin(seconds: float) -> None:
