@@ -114,3 +114,18 @@ def test_the_ponder_bench_request_plays_on_the_table_clock_in_a_service_of_its_o
     assert sum(d["pondered"] for d in runs[False]["decisions"]) == 0
     assert sum(d["pondered"] for d in runs[True]["decisions"]) > 0
     assert runs[True]["heap_mb"] is None          # CPython: no WebAssembly memory
+
+
+def test_the_bots_pause_is_the_tables_whatever_reads_it():
+    """budget.bot_pause_ms, the one definition the controller's bot_turn and the benchmarks'
+    table clock read: the pace, twice it just after the talon is shown, the full trick's pause
+    on top just after a trick is taken, and only then."""
+    from thousand.web.budget import bot_pause_ms
+    pace, trick = 800, 700
+    assert bot_pause_ms({"phase": "bidding"}, pace, trick) == pace
+    assert bot_pause_ms({"phase": "giving", "gives": []}, pace, trick) == 2 * pace
+    assert bot_pause_ms({"phase": "giving", "gives": ["9h"]}, pace, trick) == pace
+    taken = {"phase": "play", "trick": [], "last_trick": {"cards": ["9h", "Th", "Ah"]}}
+    assert bot_pause_ms(taken, pace, trick) == pace + trick
+    assert bot_pause_ms(dict(taken, trick=["Ks"]), pace, trick) == pace
+    assert bot_pause_ms(dict(taken, last_trick=None), pace, trick) == pace

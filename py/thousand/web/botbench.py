@@ -88,17 +88,17 @@ def ponder_table(deals: int, seed: int, pace_ms: float, trick_pause_ms: float,
 
     A seeded game as the table plays it: the service the worker runs, hard bots at seats 1..,
     and at seat 0 a stand-in for the human (the careful normal bot) who takes `human_ms` on
-    each decision.  A bot's request is paced as thousand.web.controller.bot_turn paces it (its
-    move shown `pace_ms` after it is asked, the full trick `trick_pause_ms` longer, the talon
-    twice the pace; the table's speed's figures of thousand.web.ui_state, passed in so that
-    the worker imports no table module), its budget the pause (``think_budget``), and while
+    each decision.  A bot's request is paced as thousand.web.controller.bot_turn paces it
+    (``budget.bot_pause_ms``, from the table's speed's figures of thousand.web.ui_state,
+    passed in so that the worker imports no table module), its budget the pause
+    (``think_budget``), and while
     no request is in flight the service ponders in `slice_ms` slices as web/engine-worker.mjs
     asks it.  ``ponder=False``: the table before issue 43 (HARD_BUDGET, no pondering).
     `factor`: the table's times divided by it (CPython's faster search given the share of
     them Pyodide's would have); waits are returned in the table's time.  `sleep`: how to wait
     when there is nothing to ponder (a busy wait in the worker, which has no sleep)."""
     from thousand.bots import make_bot
-    from .budget import HARD_BUDGET, think_budget
+    from .budget import HARD_BUDGET, bot_pause_ms, think_budget
     from .service import HUMAN, Service, wasm_heap_mb
 
     s = Service()
@@ -132,12 +132,7 @@ def ponder_table(deals: int, seed: int, pace_ms: float, trick_pause_ms: float,
         else:
             t0 = now()
             idle(t0 + 0.02 / factor)                # bot_turn lets the last frame paint
-            pace = pace_ms
-            if v["phase"] == "giving" and not v.get("gives"):
-                pace *= 2
-            if v["phase"] == "play" and not v.get("trick") and v.get("last_trick"):
-                pace += trick_pause_ms
-            pace /= factor
+            pace = bot_pause_ms(v, pace_ms, trick_pause_ms) / factor
             budget = (think_budget(pace - (now() - t0) * 1000) if ponder else HARD_BUDGET) / factor
             reply = req("bot", level="hard", budget=budget)
             idle(t0 + pace / 1000)

@@ -21,3 +21,17 @@ def think_budget(pause_ms: float) -> float:
     than HARD_BUDGET, so the wait for a move is never longer than it was with the fixed
     budget.  The worker's pondering adds to it (thousand.web.service.Service.ponder)."""
     return round(max(HARD_BUDGET, pause_ms / 1000 / STOP_SHARE), 3)
+
+
+def bot_pause_ms(view: dict, pace_ms: float, trick_pause_ms: float) -> float:
+    """How long after it is asked the table shows a bot's move (ms; `pace_ms` and
+    `trick_pause_ms` are the table's speed's, thousand.web.ui_state): the pace, twice it when
+    the talon was just shown (the player gets time to look), and the full trick's pause on
+    top when a trick was just taken (it stays in view, then is taken).  The controller's
+    bot_turn and the benchmarks' table clock (botbench.ponder_table) both read this."""
+    pace = pace_ms
+    if view.get("phase") == "giving" and not view.get("gives"):
+        pace *= 2
+    if view.get("phase") == "play" and not view.get("trick") and view.get("last_trick"):
+        pace += trick_pause_ms
+    return pace

@@ -22,7 +22,7 @@ from . import messages, persist
 from .scorebook import Book
 from .i18n import LANG_CODES, Text, default_name, fmt_delta, is_default_name
 from .ui_state import HUMAN, MAX_PLAYERS, PACE_MS, TRICK_PAUSE_MS, UIState
-from .budget import HINT_BUDGET, think_budget
+from .budget import HINT_BUDGET, bot_pause_ms, think_budget
 
 
 class Controller:
@@ -343,15 +343,8 @@ class Controller:
             level = self.settings.get("level") or "normal"    # the worker knows the levels
             if self.ui.challenge is not None:      # the sender's bots
                 level = self.ui.challenge.get("level") or level
-            v = self.view
-            talon_shown = v.get("phase") == "giving" and not v.get("gives")
-            trick_taken = v.get("phase") == "play" and not v.get("trick") and bool(v.get("last_trick"))
             speed = self.settings.get("speed")
-            pace = PACE_MS.get(speed, 800)
-            if talon_shown:
-                pace *= 2      # the talon was just shown: give the player time to look
-            if trick_taken:
-                pace += TRICK_PAUSE_MS.get(speed, 700)   # the full trick stays, then is taken
+            pace = bot_pause_ms(self.view, PACE_MS.get(speed, 800), TRICK_PAUSE_MS.get(speed, 700))
             reply = await self.request("bot", level=level,
                                        budget=think_budget(pace - (self.page.now() - t0)))
             wait = pace - (self.page.now() - t0)
