@@ -138,7 +138,7 @@ def ponder_table(deals: int, seed: int, pace_ms: float, trick_pause_ms: float,
             idle(t0 + pace / 1000)
             shown_at = now()
             waits.append((shown_at - shown) * factor)
-            over.append((shown_at - t0 - pace / 1000) * factor)
+            over.append(((shown_at - t0 - pace / 1000) * factor, v["phase"]))
             shown = shown_at
             if v["phase"] == "play" and len(v["legal"]) > 1 and reply.get("thought"):
                 est = s.bot("hard", seat).last_estimate or {}
@@ -167,7 +167,7 @@ def format_ponder(name: str, r: dict, max_worlds: int = 200) -> str:
     lines = [f"{name}: {len(nodes)} card decisions, nodes mean {statistics.mean(nodes):,.0f}"
              f" median {statistics.median(nodes):,.0f} (pondered {sum(pond) / max(1, sum(nodes)):.0%});"
              f" wait after a bot's move mean {statistics.mean(w):.3f} s p95 {p95:.3f} max {w[-1]:.3f};"
-             f" past the pause: max {max(r['over']):.3f} s;"
+             f" past the pause: max {max(r['over'])[0]:.3f} s ({max(r['over'])[1]});"
              f" the human's move waited for pondering: mean {1000 * statistics.mean(r['late']):.1f}"
              f" ms, max {1000 * max(r['late']):.1f} ms"]
     capped = [d for d in r["decisions"] if d["worlds"] is not None and d["worlds"] < max_worlds]
