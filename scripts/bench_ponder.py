@@ -19,8 +19,8 @@ In CPython (the default) the table's times are divided by `--cpu-factor` (CPytho
 ~1.7x the nodes Pyodide does in the same time): compare the two runs, not these nodes with
 the browser's.  ``--browser`` runs the same code in the page's engine worker (headless
 Debian chromium, the service's ``bench_ponder`` request, each run in a page of its own) at
-the table's real times, and prints the worker's WebAssembly memory after each run (it only
-grows: the peak of pondering's thoughts and the bots).  Needs what the e2e tests need.
+the table's real times, and prints the worker's WebAssembly memory after each deal and run
+(it only grows: each figure is the peak so far).  Needs what the e2e tests need.
 """
 from __future__ import annotations
 

@@ -546,7 +546,6 @@ def test_a_dropped_solver_is_freed_at_once(seats):
         gc.enable()
 
 
-
 def test_a_dropped_solver_frees_its_table_at_once():
     """The search closure recurses, so it is in a reference cycle with its cells, and those
     hold the transposition table: dropping a solver must still free the table at once, not

@@ -481,9 +481,8 @@ class Solver:
         # The search closure recurses, so it and its cells are a reference cycle that only
         # Python's cyclic collector frees, and the cells hold the table: empty it now, or a
         # dropped decision's table (up to ``max_tt`` entries) lives until the collector runs.
-        for table in (self.__dict__.get("tt"), self.__dict__.get("_sure")):
-            if table:
-                table.clear()
+        if "_sure" in self.__dict__:        # not a solver whose __init__ failed
+            self.clear()
 
     # -- primitives -------------------------------------------------------------------------
     def _check(self, state):

@@ -164,10 +164,11 @@ def format_ponder(name: str, r: dict, max_worlds: int = 200) -> str:
     pond = [d["pondered"] for d in r["decisions"]]
     w = sorted(r["waits"])
     p95 = w[int(0.95 * (len(w) - 1))]
+    furthest, phase = max(r["over"])
     lines = [f"{name}: {len(nodes)} card decisions, nodes mean {statistics.mean(nodes):,.0f}"
              f" median {statistics.median(nodes):,.0f} (pondered {sum(pond) / max(1, sum(nodes)):.0%});"
              f" wait after a bot's move mean {statistics.mean(w):.3f} s p95 {p95:.3f} max {w[-1]:.3f};"
-             f" past the pause: max {max(r['over'])[0]:.3f} s ({max(r['over'])[1]});"
+             f" past the pause: max {furthest:.3f} s ({phase});"
              f" the human's move waited for pondering: mean {1000 * statistics.mean(r['late']):.1f}"
              f" ms, max {1000 * max(r['late']):.1f} ms"]
     capped = [d for d in r["decisions"] if d["worlds"] is not None and d["worlds"] < max_worlds]
