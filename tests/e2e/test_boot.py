@@ -22,7 +22,7 @@ def test_failed_load_shows_clear_error(page, site_url):
     assert page.locator("#loader").is_hidden()
 
 
-@pytest.mark.parametrize("missing", ["micropython-*/micropython.wasm", "ui/thousand/web/page.py",
+@pytest.mark.parametrize("missing", ["micropython-*/micropython.wasm", "ui/thousand/web/page.mpy",
                                      "web/main.py"])
 def test_table_that_cannot_load_shows_clear_error(page, site_url, missing):
     """web/table.mjs starts MicroPython itself: a missing interpreter, module or entry point
@@ -33,8 +33,21 @@ def test_table_that_cannot_load_shows_clear_error(page, site_url, missing):
     assert "Не удалось загрузить" in page.inner_text("#load-error")
     assert page.locator("#loader").is_hidden()
     assert page.evaluate("document.documentElement.dataset.ready") is None
-    if missing.endswith(".py"):
+    if missing.endswith((".py", ".mpy")):
         assert missing in page.inner_text("#load-error-text")
+
+
+def test_table_module_of_another_micropython_shows_clear_error(page, site_url):
+    """The table's modules are MicroPython bytecode (scripts/build.py compiles them with
+    mpy-cross): a module of another bytecode format (a host serving an old build's file, a
+    mismatched mpy-cross) is the loader's error screen saying so, not a frozen table."""
+    other = bytes([ord("M"), 5, 0, 31]) + bytes(60)      # an .mpy header of format 5
+    page.route("**/ui/thousand/web/page.mpy", lambda route: route.fulfill(status=200, body=other))
+    page.goto(site_url)
+    page.wait_for_selector("#load-error:not([hidden])", timeout=60_000)
+    assert "Не удалось загрузить" in page.inner_text("#load-error")
+    assert ".mpy" in page.inner_text("#load-error-text")
+    assert page.evaluate("document.documentElement.dataset.ready") is None
 
 
 def engine_boot(page):

