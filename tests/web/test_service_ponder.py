@@ -72,6 +72,39 @@ def test_on_the_humans_turn_the_bot_after_him_thinks_on_what_each_of_his_cards_l
         assert reply["thought"]["pondered"] > 0
 
 
+def test_while_the_human_names_his_contract_the_bot_after_him_thinks_on_his_first_lead():
+    """The first trick's card decisions are a deal's longest searches: while the human
+    (the declarer) names his contract, the bot after him thinks on his answer to each lead
+    of the contract the careful bot would name, and the decision goes on from there."""
+    s = svc.Service()
+    _req(s, "new", seed=12)
+    careful = s.bot("normal", svc.HUMAN)
+    for _ in range(100):
+        g = s.game
+        v = g.view(g.current_seat)
+        if g.current_seat == svc.HUMAN and v["phase"] == "contract":
+            break
+        assert v["phase"] != "play", "seed 12: the human's stand-in declares"
+        if g.current_seat == svc.HUMAN:
+            _req(s, "act", action=careful.choose(v))
+        else:
+            _req(s, "bot", level="hard", budget=0.05)
+    view = s.game.view(svc.HUMAN)
+    targets = s._ponder_targets()
+    assert len(targets) == len(view["hand"])          # any card may lead the first trick
+    for bot, v in targets:
+        assert v["seat"] != svc.HUMAN and v["phase"] == "play" and len(v["trick"]) == 1
+        assert v["action_count"] == view["action_count"] + 2
+    for _ in range(40):
+        if not s.ponder(10):
+            break
+    _req(s, "act", action=careful.choose(view))
+    _req(s, "act", action=careful.choose(s.game.view(svc.HUMAN)))
+    assert s.game.current_seat != svc.HUMAN
+    reply = _req(s, "bot", level="hard", budget=0.05)
+    assert reply["ok"] and reply["thought"]["pondered"] > 0
+
+
 def test_nothing_to_ponder_without_a_game_or_a_hard_bot():
     s = svc.Service()
     assert s.ponder(10) is False

@@ -203,7 +203,8 @@ class Service:
         table is showing the last move; the request for this one comes after that pause);
         on the human's turn, the bot after him thinks on the position each of his cards
         would leave, the one the careful bot would play most (half of the time), the others
-        in turn.  The bots of the level the table last asked for; those that cannot ponder
+        in turn (and while he names his contract, on his first lead after the contract the
+        careful bot would name).  The bots of the level the table last asked for; those that cannot ponder
         (all but the hard bot) are not asked.  What a bot found is used only if the
         position comes (``HardBot.ponder``)."""
         targets = self._ponder_targets()
@@ -238,13 +239,24 @@ class Service:
                 self._ponder_list.append((bot, g.view(seat)))
             return self._ponder_list
         view = g.view(HUMAN)
+        if view.get("phase") == "contract":
+            # his lead comes next: the bot after him thinks on his answer to each first card
+            # of the contract the careful bot would name (the lowest where it would concede;
+            # the first trick's decisions are the longest searches of a deal, the ones the
+            # clock stops)
+            named = [a for a in view["legal"] if a.startswith("contract")]
+            likely = self._likely(view)
+            if not named:
+                return []
+            g = g.copy()
+            g.apply(likely if likely in named else named[0])
+            if g.finished or g.current_seat != HUMAN:
+                return []
+            view = g.view(HUMAN)
         if view.get("phase") != "play":
             return []
         legal = list(view["legal"])
-        try:
-            likely = self.bot("normal", HUMAN).choose(view)
-        except Exception:  # noqa: BLE001 - the order of the guesses only
-            likely = legal[0]
+        likely = self._likely(view)
         legal.sort(key=lambda a: a != likely)
         for action in legal:
             after = g.copy()
@@ -256,6 +268,13 @@ class Service:
             if hasattr(bot, "ponder"):
                 self._ponder_list.append((bot, after.view(nxt)))
         return self._ponder_list
+
+    def _likely(self, view: dict) -> str:
+        """The human's most likely action at `view` (his): the careful bot's."""
+        try:
+            return self.bot("normal", HUMAN).choose(view)
+        except Exception:  # noqa: BLE001 - the order of the guesses only
+            return view["legal"][0]
 
     def op_bot(self, req) -> dict:
         g = self._need_game()
