@@ -11,20 +11,42 @@ const PRECACHE = __PRECACHE__;   // [[url, integrity "sha256-…"], …]
 // page has just loaded most of these files; "force-cache" takes them without asking the
 // server again), checked against the build's sha256 — and only if it is not there or not
 // these bytes (an older build's), from the network ("reload"), checked again.
-async function precache(cache, [url, integrity]) {
+// `opened`: other addresses the HTTP cache may hold the same bytes under (the page, opened by
+// a link with a ?query), tried first and only if cached.
+async function precache(cache, [url, integrity], opened = []) {
   let res = null;
-  try {
-    res = await fetch(new Request(url, { cache: "force-cache", integrity }));
-  } catch (err) { res = null; }      // an integrity mismatch rejects
+  for (const at of opened) {
+    try {
+      res = await fetch(new Request(at, { cache: "only-if-cached", mode: "same-origin", integrity }));
+    } catch (err) { res = null; }
+    if (res && res.ok) break;
+  }
+  if (!res || !res.ok) {
+    try {
+      res = await fetch(new Request(url, { cache: "force-cache", integrity }));
+    } catch (err) { res = null; }      // an integrity mismatch rejects
+  }
   if (!res || !res.ok) res = await fetch(new Request(url, { cache: "reload", integrity }));
   if (!res.ok) throw new Error("precache " + url + ": HTTP " + res.status);
   await cache.put(url, res);
 }
 
+// The addresses the site's page is open at in this browser (with their query, without the
+// #fragment): the HTTP cache keeps the page under the address it was loaded from.
+async function pageAddresses() {
+  const scope = new URL(self.registration.scope);
+  const open = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  return open.map((c) => new URL(c.url))
+    .filter((u) => u.origin === scope.origin && u.search &&
+      (u.pathname === scope.pathname || u.pathname === scope.pathname + "index.html"))
+    .map((u) => u.pathname + u.search);
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await Promise.all(PRECACHE.map((entry) => precache(cache, entry)));
+    const page = await pageAddresses();
+    await Promise.all(PRECACHE.map((entry) => precache(cache, entry, entry[0] === "./" ? page : [])));
   })());
   // No skipWaiting() here: the page decides (see the "message" handler).
 });

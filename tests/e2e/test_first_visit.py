@@ -54,10 +54,14 @@ def counting(site_dir, tmp_path):
         httpd.server_close()
 
 
-def test_a_first_visit_downloads_each_file_once_and_precaches_every_file(counting, page, open_table):
+@pytest.mark.parametrize("address", ["#seed=3", "?seed=3"])
+def test_a_first_visit_downloads_each_file_once_and_precaches_every_file(counting, page, open_table,
+                                                                         address):
+    """Also by a link with a query (the page reads its rules and seed from either): the HTTP
+    cache holds the page under that address, not under the "./" the precache lists."""
     d, start = counting
     srv = start()
-    open_table(page, srv.url + "#seed=3")
+    open_table(page, srv.url + address)
     _installed(page)
     manifest = json.loads((d / "precache-manifest.json").read_text())
     cached = _precached(page)
