@@ -204,9 +204,9 @@ class Service:
         on the human's turn, the bot after him thinks on the position each of his cards
         would leave, the one the careful bot would play most (half of the time), the others
         in turn (and while he names his contract, on his first lead after the contract the
-        careful bot would name).  The bots of the level the table last asked for; those that cannot ponder
-        (all but the hard bot) are not asked.  What a bot found is used only if the
-        position comes (``HardBot.ponder``)."""
+        careful bot would name).  The bots of the level the table last asked for; those
+        that cannot ponder (all but the hard bot) are not asked.  What a bot found is used
+        only if the position comes (``HardBot.ponder``)."""
         targets = self._ponder_targets()
         if not targets:
             return False
@@ -245,9 +245,9 @@ class Service:
             # the first trick's decisions are the longest searches of a deal, the ones the
             # clock stops)
             named = [a for a in view["legal"] if a.startswith("contract")]
-            likely = self._likely(view)
             if not named:
                 return []
+            likely = self._likely(view)
             g = g.copy()
             g.apply(likely if likely in named else named[0])
             if g.finished or g.current_seat != HUMAN:
