@@ -219,24 +219,20 @@ def scorebook_cases(view, langs):
 @pytest.mark.skipif(not MPY.exists() or shutil.which("node") is None,
                     reason="needs node and node_modules (npm ci)")
 def test_main_thread_modules_render_the_same_under_micropython(tmp_path):
-    from build import MAIN_THREAD, LANGUAGES, main_thread_files
-    from thousand.web import pofile
+    from build import MAIN_THREAD, main_thread_files
     # MicroPython runs the modules as the page does: the build's .mpy (only those, or it
-    # would import the sources); CPython the sources, in a folder of its own
+    # would import the sources); CPython the sources, in a folder of its own; both the
+    # build's compiled catalogs
     mp = tmp_path / "mp"
     main_thread_files(tmp_path / "site", MPY.parent)
     shutil.copytree(tmp_path / "site" / "ui", mp)
     web = tmp_path / "thousand" / "web"
-    (web / "l10n").mkdir(parents=True)
+    shutil.copytree(mp / "thousand" / "web" / "l10n", web / "l10n")
     (tmp_path / "thousand" / "__init__.py").write_text("")
     src = ROOT / "py" / "thousand" / "web"
     for mod in MAIN_THREAD:
         shutil.copy(src / f"{mod}.py", web / f"{mod}.py")
     assert not list(mp.rglob("*.py")) and (mp / "thousand" / "web" / "page.mpy").exists()
-    for lang in LANGUAGES:
-        po = src / "l10n" / ("messages.pot" if lang == "en" else f"{lang}.po")
-        (web / "l10n" / f"{lang}.json").write_text(
-            pofile.compile_catalog(po.read_text(encoding="utf-8"), lang, source=(lang == "en")), encoding="utf-8")
     cases, catalog = make_cases()
     for root in (tmp_path, mp):
         (root / "cases.json").write_text(json.dumps(cases))

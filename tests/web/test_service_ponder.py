@@ -10,20 +10,25 @@ def _req(s, op, **kw):
     return json.loads(s.handle(json.dumps(dict(op=op, **kw))))
 
 
-def _to_play(s, human_action):
-    """Bots (hard) and the human's stand-in act until the card play has begun and a bot
-    is on turn right after a card."""
-    for _ in range(200):
-        g = s.game
-        v = g.view(g.current_seat)
-        if v["phase"] == "play" and g.current_seat != svc.HUMAN and len(v["legal"]) > 1 \
-                and v.get("trick"):
+def _walk(s, done, human_action, limit=300):
+    """Bots (hard, on a short budget) and the human's stand-in act until done(seat on
+    turn, its view) holds; returns that view."""
+    for _ in range(limit):
+        seat = s.game.current_seat
+        v = s.game.view(seat)
+        if done(seat, v):
             return v
-        if g.current_seat == svc.HUMAN:
+        if seat == svc.HUMAN:
             _req(s, "act", action=human_action(v))
         else:
             assert _req(s, "bot", level="hard", budget=0.05)["ok"]
-    raise AssertionError("no play position")
+    raise AssertionError("the wanted position never came")
+
+
+def _to_play(s, human_action):
+    """Until the card play has begun and a bot is on turn right after a card."""
+    return _walk(s, lambda seat, v: v["phase"] == "play" and seat != svc.HUMAN
+                 and len(v["legal"]) > 1 and bool(v.get("trick")), human_action, limit=200)
 
 
 def _first_legal(v):
@@ -45,16 +50,8 @@ def test_the_next_bot_thinks_on_its_position_and_the_decision_goes_on_from_there
 def test_on_the_humans_turn_the_bot_after_him_thinks_on_what_each_of_his_cards_leaves():
     s = svc.Service()
     _req(s, "new", seed=5)
-    for _ in range(300):
-        g = s.game
-        if g.current_seat == svc.HUMAN and g.view(svc.HUMAN)["phase"] == "play" \
-                and len(g.view(svc.HUMAN)["legal"]) > 1:
-            break
-        if g.current_seat == svc.HUMAN:
-            _req(s, "act", action=_first_legal(g.view(svc.HUMAN)))
-        else:
-            _req(s, "bot", level="hard", budget=0.05)
-    view = s.game.view(svc.HUMAN)
+    view = _walk(s, lambda seat, v: seat == svc.HUMAN and v["phase"] == "play"
+                 and len(v["legal"]) > 1, _first_legal)
     targets = s._ponder_targets()
     # one position per card whose next player is a bot, each that bot's own view of it
     assert 1 <= len(targets) <= len(view["legal"])
@@ -79,17 +76,9 @@ def test_while_the_human_names_his_contract_the_bot_after_him_thinks_on_his_firs
     s = svc.Service()
     _req(s, "new", seed=12)
     careful = s.bot("normal", svc.HUMAN)
-    for _ in range(100):
-        g = s.game
-        v = g.view(g.current_seat)
-        if g.current_seat == svc.HUMAN and v["phase"] == "contract":
-            break
-        assert v["phase"] != "play", "seed 12: the human's stand-in declares"
-        if g.current_seat == svc.HUMAN:
-            _req(s, "act", action=careful.choose(v))
-        else:
-            _req(s, "bot", level="hard", budget=0.05)
-    view = s.game.view(svc.HUMAN)
+    view = _walk(s, lambda seat, v: seat == svc.HUMAN and v["phase"] == "contract"
+                 or v["phase"] == "play", careful.choose, limit=100)
+    assert view["phase"] != "play", "seed 12: the human's stand-in declares"
     targets = s._ponder_targets()
     assert len(targets) == len(view["hand"])          # any card may lead the first trick
     for bot, v in targets:
