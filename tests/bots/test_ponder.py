@@ -6,7 +6,8 @@ from hypothesis import example, given, settings, strategies as st, HealthCheck
 
 from thousand.game import Game
 from thousand.bots import make_bot
-from thousand.bots.hard import HardBot, MAX_THOUGHTS
+from thousand.bots.hard import (HardBot, MAX_THOUGHTS, _view_key, conventions_of,
+                                 mask_of, parse_card)
 
 
 def _play_positions(seed: int, count: int = 3) -> list:
@@ -78,8 +79,94 @@ def test_a_position_that_does_not_come_is_not_used_and_thoughts_are_bounded():
     assert not bot._thoughts                  # a decision forgets the positions that did not come
 
 
-def test_only_the_card_play_is_pondered():
+def _bid_positions(seed: int, count: int, close: bool = True) -> list:
+    """Bidding views the hard bot's rule calls a close call (or, with close=False, does
+    not), from games the normal bots bid in, one game per seed from `seed` on."""
+    out = []
+    judge = HardBot(0)
+    for k in range(seed, seed + 200):
+        g = Game.new(seed=k)
+        bots = [make_bot("normal", seed=k + s) for s in range(3)]
+        for _ in range(20):
+            s = g.current_seat
+            v = g.view(s)
+            if v["phase"] != "bidding" or g.finished:
+                break
+            window = judge.bid_window(v, v["legal"])
+            if window is not None and judge.close(window) == close:
+                out.append(v)
+                if len(out) >= count:
+                    return out
+            g.apply(bots[s].choose(v))
+    raise AssertionError("too few bidding positions")
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 10_000), slice_nodes=st.integers(100, 3_000))
+def test_a_close_bid_pondered_in_slices_values_the_worlds_the_decision_would_draw(
+        seed, slice_nodes):
+    """The bidding's close calls are pondered too (the human's bidding turn, the table's
+    pause): whatever slices the pondering was cut into (a slice may stop inside a world's
+    tests: its search goes on from the test it stopped in, capped as one test), it ends, and
+    it valued the worlds a bot that never pondered draws, as many, in the same order."""
+    for view in _bid_positions(seed % 500, 1):
+        hand = mask_of(parse_card(c) for c in view["hand"])
+        plain = HardBot(seed, worlds=6)
+        plain._seed_decision(view)
+        want = plain.bidding_values(view, hand, conventions_of(view))
+        pondering = HardBot(seed, worlds=6)
+        slices = 0
+        while pondering.ponder(view, nodes=slice_nodes) and slices < 2_000:
+            slices += 1
+        th = pondering._thoughts[_view_key(view)]
+        assert slices < 2_000 and th.pending is None
+        assert len(th.vals) == len(want) == 6
+        assert th.rng.getstate() == plain.rng.getstate()        # the same draws
+        assert th.nodes > 0
+
+
+def test_a_close_bid_pondered_at_once_bids_as_a_bot_that_never_pondered():
+    """Pondered to the end in one go (no slice stops a test), the decision is the very search
+    the bot makes when asked: the same bid, the same estimate."""
+    for i, view in enumerate(_bid_positions(40, 4)):
+        plain = HardBot(i, worlds=8)
+        want = plain.choose(view)
+        bot = HardBot(i, worlds=8)
+        assert bot.ponder(view) is False            # every world valued: nothing more to add
+        assert bot.choose(view) == want
+        assert bot.last_estimate == plain.last_estimate
+        assert bot.pondered_nodes > 0 and bot.nodes == bot.pondered_nodes  # nothing on top
+
+
+def test_a_pondered_close_bid_searches_its_own_quota_on_top_and_values_more_worlds():
+    """On a node quota, what was pondered adds to the bid's own search: more worlds."""
+    for i, view in enumerate(_bid_positions(21, 4)):
+        hand = mask_of(parse_card(c) for c in view["hand"])
+        conv = conventions_of(view)
+        plain = HardBot(i, nodes=4_000)
+        plain._seed_decision(view)
+        want = len(plain.bidding_values(view, hand, conv))
+        bot = HardBot(i, nodes=4_000)
+        bot.ponder(view, nodes=80_000)
+        bot._seed_decision(view)
+        got = bot.bidding_values(view, hand, conv, bot._thoughts.pop(_view_key(view)))
+        assert len(got) > want
+        assert bot.pondered_nodes > 0
+
+
+def test_only_the_card_play_and_the_close_bids_are_pondered():
+    """A bid the model decides at once, and the other decisions, have nothing to ponder."""
+    for view in _bid_positions(4, 3, close=False):
+        assert HardBot(0).ponder(view, nodes=1_000) is False
     g = Game.new(seed=4)
-    v = g.view(g.current_seat)
-    assert v["phase"] == "bidding"
-    assert HardBot(0).ponder(v, nodes=1_000) is False
+    bots = [make_bot("normal", seed=4 + s) for s in range(3)]
+    seen = set()
+    for _ in range(60):
+        v = g.view(g.current_seat)
+        if v["phase"] not in ("bidding", "play") and len(v["legal"]) > 1:
+            seen.add(v["phase"])
+            assert HardBot(0).ponder(v, nodes=1_000) is False
+        if v["phase"] == "play":
+            break
+        g.apply(bots[g.current_seat].choose(v))
+    assert "contract" in seen

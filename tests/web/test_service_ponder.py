@@ -94,6 +94,46 @@ def test_while_the_human_names_his_contract_the_bot_after_him_thinks_on_his_firs
     assert reply["ok"] and reply["thought"]["pondered"] > 0
 
 
+def test_while_the_human_bids_the_bot_after_him_thinks_on_its_close_call():
+    """On the human's bidding turn the bot after him thinks on its own bid after the careful
+    bot's answer, his pass and his lowest bid; where that bid is a close call (a search of
+    its worlds) the decision goes on from what was found."""
+    from thousand.bots.hard import HardBot
+    judge = HardBot(0)
+    for seed in range(1, 60):
+        s = svc.Service()
+        _req(s, "new", seed=seed)
+        careful = s.bot("normal", svc.HUMAN)
+        view = _walk(s, lambda seat, v: seat == svc.HUMAN or v["phase"] != "bidding",
+                     careful.choose, limit=20)
+        if s.game.current_seat != svc.HUMAN or view["phase"] != "bidding":
+            continue
+        targets = s._ponder_targets()
+        assert 1 <= len(targets) <= 3
+        for bot, v in targets:       # after his pass the bidding may be over: a give
+            assert v["seat"] != svc.HUMAN and v["action_count"] > view["action_count"]
+        assert any(v["phase"] == "bidding" for _, v in targets) or "pass" in view["legal"]
+        likely = careful.choose(view)
+        after = s.game.copy()
+        after.apply(likely)
+        nxt = after.current_seat
+        v = after.view(nxt)
+        if nxt == svc.HUMAN or v["phase"] != "bidding":
+            continue
+        window = judge.bid_window(v, v["legal"])
+        if window is None or not judge.close(window):
+            continue
+        for _ in range(60):
+            if not s.ponder(10):
+                break
+        _req(s, "act", action=likely)
+        reply = _req(s, "bot", level="hard", budget=0.05)
+        assert reply["ok"] and reply["thought"]["pondered"] > 0
+        assert reply["thought"]["nodes"] >= reply["thought"]["pondered"]
+        return
+    raise AssertionError("no seed gave the bot after the human a close call")
+
+
 def test_nothing_to_ponder_without_a_game_or_a_hard_bot():
     s = svc.Service()
     assert s.ponder(10) is False

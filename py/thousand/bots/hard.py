@@ -412,34 +412,41 @@ def foreseen_contracts(view: dict, conv, hand: int) -> list:
                              bool(view.get("blind")), golden)
 
 
-def bracket_value(solver: Solver, st: PlayState, ladder, test_nodes: int | None = None) -> float:
+def bracket_value(solver: Solver, st: PlayState, ladder, test_nodes: int | None = None,
+                  progress: list | None = None) -> float:
     """The declarer's open-hand value, to within the step of `ladder` around it, by a binary
     search of zero-window tests: whether it reaches each value of the ladder, and the middle
     of the step it lies in (half the first step below the ladder).  A test that would search
     more than `test_nodes` nodes counts as not reached (the safe side for the declarer: near
     a strong hand's value a proof can take a hundred times more nodes than far from it);
     ``SearchLimit`` still stops the whole decision at the solver's own node limit or past its
-    deadline (a test cut by the clock says nothing about the value: the world is dropped)."""
-    lo, hi = 0, len(ladder)          # ladder[:lo] reached, ladder[hi:] not
+    deadline (a test cut by the clock says nothing about the value: the world is dropped).
+    `progress` ([lo, hi, nodes the test under way has spent], begun as [0, len(ladder), 0])
+    is where the search stands: a search a limit stopped goes on from it, the tests it
+    answered kept and the one it stopped in capped at `test_nodes` in all (pondering in
+    slices values a world as one search at once would, but for the solver's table)."""
+    if progress is None:
+        progress = [0, len(ladder), 0]   # ladder[:lo] reached, ladder[hi:] not
     total = solver.node_limit
-    while lo < hi:
+    while progress[0] < progress[1]:
+        lo, hi, spent = progress
         mid = (lo + hi) // 2
+        begun = solver.nodes
         if test_nodes is not None:
-            cap = solver.nodes + test_nodes
+            cap = begun + test_nodes - spent
             solver.node_limit = cap if total is None else min(total, cap)
         try:
             ok = solver.declarer_reaches(st, ladder[mid])
         except SearchLimit:
             solver.node_limit = total
             if solver.spent():      # the decision's own limit or its deadline, not the cap
+                progress[2] += solver.nodes - begun
                 raise
             ok = False
         finally:
             solver.node_limit = total
-        if ok:
-            lo = mid + 1
-        else:
-            hi = mid
+        progress[:] = [mid + 1, hi, 0] if ok else [lo, mid, 0]
+    lo = progress[0]
     if lo == 0:
         return ladder[0] / 2
     if lo == len(ladder):
@@ -599,6 +606,24 @@ class PlayThought:
         self.nodes = 0
 
 
+class BidThought:
+    """A close call's bidding search so far (``HardBot.bidding_values``): the stream its
+    worlds are drawn from, the world a limit stopped it in (``pending``: a first lead after
+    the gives and its ``bracket_value`` progress), the value of each world solved
+    (``vals``), and the solver nodes spent before the decision was asked (``nodes``)."""
+
+    def __init__(self, view, hand, rules, seats, solver, ev, rng):
+        self.view, self.hand, self.rules, self.seats = view, hand, rules, seats
+        self.solver, self.ev, self.rng = solver, ev, rng
+        self.others = [s for s in view["playing"] if s != view["seat"]]
+        self.size = view["layout"]["hand"]
+        self.tsize = view["layout"]["talons"][0]
+        self.unseen = [c for c in range(24) if not hand >> c & 1]
+        self.pending = None
+        self.vals: list = []
+        self.nodes = 0
+
+
 class HardBot:
     """Search-based player.
 
@@ -734,8 +759,8 @@ class HardBot:
         self.pondered_nodes = 0
         self._carry, carry = None, self._carry
         phase = view["phase"]
-        if phase != "play":
-            self._thoughts.clear()          # a card decision takes its own (``play``)
+        if phase not in ("play", "bidding"):
+            self._thoughts.clear()          # a card or bid decision takes its own
         if phase not in ("giving", "contract"):
             self._give_carry = None         # its table is not kept past the deal's contract
         if len(legal) == 1:
@@ -967,14 +992,15 @@ class HardBot:
         """Think on the decision at `view` (this bot's turn, perhaps a position that may come)
         until the ``time.perf_counter()`` value `until` or for `nodes` solver nodes, and keep
         what was found: ``choose`` on the same view goes on from there, so its own budget
-        adds to this.  Only the card play is thought on ahead (most of the decisions, and
-        the one whose search is a list of worlds that can stop after any one); its worlds
+        adds to this.  The card play and the bidding's close calls are thought on ahead (the
+        decisions whose search is a list of worlds that can stop after any one); the worlds
         are the ones the decision would draw (each decision's own seed), so pondering
         changes how many are solved, never which.  Returns whether more thinking would add
         to it (False: nothing to think on, or every world is solved or one move is left)."""
         legal = view.get("legal") or []
-        if (view.get("phase") != "play" or len(legal) < 2 or not self.decision_seeds
-                or "play" not in SEARCHED_BY_SEATS.get(len(view["playing"]), SEARCHED_MANY)
+        phase = view.get("phase")
+        if (phase not in ("play", "bidding") or len(legal) < 2 or not self.decision_seeds
+                or phase not in SEARCHED_BY_SEATS.get(len(view["playing"]), SEARCHED_MANY)
                 or not searchable(view)):
             return False
         key = _view_key(view)
@@ -982,21 +1008,42 @@ class HardBot:
         self._begin()                   # its solver's limits are this slice's, set below
         if th is None:
             self._seed_decision(view)
-            th = self._play_thought(view, legal, self._carry)
+            th = self._thought(view, legal)
+            if th is None:
+                return False
             while len(self._thoughts) >= MAX_THOUGHTS:
                 self._thoughts.pop(next(iter(self._thoughts)))
             self._thoughts[key] = th
         th.solver.restart()
         th.solver.node_limit = nodes
         th.solver.deadline = until
-        goal = min(len(th.ws), self.fixed or len(th.ws))
+        if isinstance(th, BidThought):
+            search = self._search_bids
+            def more(): return len(th.vals) < self.max_worlds         # noqa: E704
+        else:
+            search = self._search_worlds
+            goal = min(len(th.ws), self.fixed or len(th.ws))
+            def more(): return th.used < goal and len(th.live) > 1    # noqa: E704
         try:
-            self._search_worlds(th, lambda: th.used >= goal or len(th.live) < 2)
+            search(th, lambda: not more())
         except SearchLimit:
             pass
         th.nodes += th.solver.nodes
         th.solver.node_limit, th.solver.deadline = self.node_budget, None
-        return th.used < goal and len(th.live) > 1
+        return more()
+
+    def _thought(self, view: dict, legal: list[str]):
+        """A search to ponder at `view`: the card decision's, or the bidding's where the bid
+        is a close call (else None: the model decides at once)."""
+        if view["phase"] == "play":
+            return self._play_thought(view, legal, self._carry)
+        if self.careful_bidding:
+            return None
+        window = self.bid_window(view, legal)
+        if window is None or not self.close(window):
+            return None
+        hand = mask_of(parse_card(c) for c in view["hand"])
+        return self._bid_thought(view, hand, conventions_of(view))
 
     # ---- giving ----------------------------------------------------------------------------
     def give(self, view: dict, legal: list[str]) -> str:
@@ -1291,6 +1338,8 @@ class HardBot:
 
     # ---- bidding -----------------------------------------------------------------------------
     def bid(self, view: dict, legal: list[str]) -> str:
+        thought = self._thoughts.pop(_view_key(view), None)     # pondered: this very view
+        self._thoughts.clear()
         if self.careful_bidding:
             return self.fallback.bid(view, legal)
         window = self.bid_window(view, legal)
@@ -1303,7 +1352,7 @@ class HardBot:
         if self.close(window):
             # a close call: search — sample talons and opponents' hands, take the talon,
             # give two cards, and solve each world with open cards
-            values = self.bidding_values(view, hand, conv)
+            values = self.bidding_values(view, hand, conv, thought)
             if values:
                 mean = (bid_value(mean, values) if self.bid_blend
                         else sum(values) / len(values))
@@ -1336,47 +1385,69 @@ class HardBot:
         nxt, _, limit, sd = window
         return abs(nxt - limit) <= self.close_call * sd
 
-    def bidding_values(self, view: dict, hand: int, conv) -> list[float]:
+    def bidding_values(self, view: dict, hand: int, conv,
+                       thought: "BidThought | None" = None) -> list[float]:
         """The declarer's open-hand value in each bidding world solved within the search's
         share of the decision: a talon and the others' hands drawn by the evidence, the talon
-        taken, the two cheapest cards given."""
+        taken, the two cheapest cards given.  With `thought` (this very view, pondered:
+        ``ponder``), the worlds it solved count and the search goes on from its next one."""
         self._begin()
+        if thought is None:
+            thought = self._bid_thought(view, hand, conv)
+        else:
+            thought.solver.restart()        # this decision's own limits count from here
+            self._enlist(thought.solver)
+        start = len(thought.vals)
+        since = time.perf_counter()
+        try:
+            self._search_bids(thought, lambda: self._done(
+                len(thought.vals), self.bid_share, since, len(thought.vals) - start))
+        except SearchLimit:
+            pass
+        self._end()
+        self.nodes += thought.nodes
+        self.pondered_nodes = thought.nodes
+        return thought.vals
+
+    def _bid_thought(self, view: dict, hand: int, conv) -> "BidThought":
+        """A close call's search, begun: its solver and the stream it draws worlds from (the
+        decision's own: ``_seed_decision``)."""
         rules = PlayRules.from_conventions(conv)
-        me = view["seat"]
-        others = [s for s in view["playing"] if s != me]
-        size = view["layout"]["hand"]
-        tsize = view["layout"]["talons"][0]
-        unseen = [c for c in range(24) if not hand >> c & 1]
         seats = SolverSeats(view)
-        solver = self._solver(seats[me], rules, len(seats.order))
+        solver = self._solver(seats[view["seat"]], rules, len(seats.order))
         ev = inference.Evidence(view, conv) if self.inference else None
         if ev is not None and not ev.events:
             ev = None
-        vals = []
-        since = time.perf_counter()
-        try:
-            while len(vals) < self.max_worlds:
-                hands, talon = self._bidding_world(view, hand, unseen, others, size, tsize, ev)
-                mine = hand | mask_of(talon)
+        return BidThought(view, hand, rules, seats, solver, ev, self.rng)
+
+    def _search_bids(self, th: "BidThought", enough) -> None:
+        """Value th's worlds from the one drawn last (if a limit stopped it) on, until
+        ``enough()`` after a world or max_worlds; ``SearchLimit`` propagates and the world
+        it stopped in is kept, to be valued again next time from the bounds the table kept."""
+        me, others = th.view["seat"], th.others
+        while len(th.vals) < self.max_worlds:
+            if th.pending is None:
+                hands, talon = self._bidding_world(th.view, th.hand, th.unseen, others,
+                                                   th.size, th.tsize, th.ev, th.rng)
+                mine = th.hand | mask_of(talon)
                 give = sorted(cards_of(mine), key=lambda c: _keep_score(mine, c))[:len(others)]
                 hands[me] = mine & ~mask_of(give)
                 for i, s in enumerate(others):
                     hands[s] |= 1 << give[i]
-                vals.append(bracket_value(solver, _first_lead(hands, me, seats, rules),
-                                          BID_LADDER, self._test_nodes()))
-                if self._done(len(vals), self.bid_share, since):
-                    break
-        except SearchLimit:
-            pass
-        self._end()
-        return vals
+                th.pending = (_first_lead(hands, me, th.seats, th.rules),
+                              [0, len(BID_LADDER), 0])
+            th.vals.append(bracket_value(th.solver, th.pending[0], BID_LADDER,
+                                         self._test_nodes(), th.pending[1]))
+            th.pending = None
+            if enough():
+                return
 
-    def _bidding_world(self, view, hand, unseen, others, size, tsize, ev):
+    def _bidding_world(self, view, hand, unseen, others, size, tsize, ev, rng):
         """A talon and the others' hands as dealt; with evidence, one of CANDIDATE_WORLDS
         uniform deals drawn in proportion to how well it explains their bids."""
         draws = []
         for _ in range(CANDIDATE_WORLDS if ev is not None else 1):
-            self.rng.shuffle(unseen)
+            rng.shuffle(unseen)
             talon = unseen[:tsize]
             hands = [0] * len(view["names"])
             for i, s in enumerate(others):
@@ -1387,4 +1458,4 @@ class HardBot:
         weights = [ev.likelihood(h) for h, _ in draws]
         if sum(weights) <= 0:
             return draws[0]
-        return self.rng.choices(draws, weights=weights, k=1)[0]
+        return rng.choices(draws, weights=weights, k=1)[0]

@@ -204,7 +204,8 @@ class Service:
         on the human's turn, the bot after him thinks on the position each of his cards
         would leave, the one the careful bot would play most (half of the time), the others
         in turn (and while he names his contract, on his first lead after the contract the
-        careful bot would name).  The bots of the level the table last asked for; those
+        careful bot would name; while he bids, on its own bid after the careful bot's
+        answer, his pass and his lowest bid).  The bots of the level the table last asked for; those
         that cannot ponder (all but the hard bot) are not asked.  What a bot found is used
         only if the position comes (``HardBot.ponder``)."""
         targets = self._ponder_targets()
@@ -253,11 +254,19 @@ class Service:
             if g.finished or g.current_seat != HUMAN:
                 return []
             view = g.view(HUMAN)
-        if view.get("phase") != "play":
+        if view.get("phase") == "bidding":
+            # the bot after him thinks on its bid after his likely answer, his pass and his
+            # lowest bid (a close call's worlds; HardBot.ponder declines the others)
+            bids = sorted((a for a in view["legal"] if a.startswith("bid ")),
+                          key=lambda a: int(a.split()[1]))
+            legal = [self._likely(view), "pass", *bids[:1]]
+            legal = [a for i, a in enumerate(legal) if a in view["legal"] and a not in legal[:i]]
+        elif view.get("phase") == "play":
+            legal = list(view["legal"])
+            likely = self._likely(view)
+            legal.sort(key=lambda a: a != likely)
+        else:
             return []
-        legal = list(view["legal"])
-        likely = self._likely(view)
-        legal.sort(key=lambda a: a != likely)
         for action in legal:
             after = g.copy()
             after.apply(action)
