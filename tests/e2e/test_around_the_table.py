@@ -111,6 +111,8 @@ FACTS_JS = """() => {
     bids: q('#bids li').map(e => e.textContent),
     view: save && save.view,
     overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    info: (e => e ? {text: e.textContent, cut: e.scrollWidth - e.clientWidth, vis: vis(e)} : null)(
+      document.getElementById('deal-info')),
   };
 }"""
 
@@ -120,6 +122,8 @@ def check_table(page, players: int, seen: dict) -> dict:
     f = page.evaluate(FACTS_JS)
     v = f["view"]
     assert f["overflow"] <= 0, f"horizontal overflow {f['overflow']}px"
+    # the deal's number and its dealer, whole (on a phone it was cut to "Разд…")
+    assert f["info"] and f["info"]["vis"] and f["info"]["cut"] <= 0, f["info"]
     assert sorted(s["seat"] for s in f["seats"]) == list(range(players))
     pos = {s["seat"]: s["pos"] for s in f["seats"]}
     assert [pos[s] for s in range(1, players)] == POSITIONS[players] and pos[0] == "bottom"
