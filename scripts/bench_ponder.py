@@ -12,8 +12,9 @@ shown after PACE_MS, the full trick and the talon longer), and while no request 
 flight the worker ponders (Service.ponder in 25 ms slices, as web/engine-worker.mjs calls
 it).  ``--compare`` plays the same game again the way the table thought before issue 43: a
 fixed 0.8 s budget and no pondering.  Prints, for the hard bots' card decisions: solver
-nodes per decision (mean, median; pondered share) and the wait from one move shown to the
-next after a bot's move (mean, 95th percentile, max, and how far past the table's pause).
+nodes per decision (mean, median; pondered share), the same for the bidding's close calls
+(the bids the bot searches), and the wait from one move shown to the next after a bot's
+move (mean, 95th percentile, max, and how far past the table's pause).
 
 In CPython (the default) the table's times are divided by `--cpu-factor` (CPython searches
 ~1.7x the nodes Pyodide does in the same time): compare the two runs, not these nodes with
@@ -92,6 +93,10 @@ def main(argv=None) -> int:
         ratio = statistics.mean(d["nodes"] for d in new["decisions"]) / \
             statistics.mean(d["nodes"] for d in old["decisions"])
         print(f"nodes per card decision: {ratio:.2f}x")
+        if new.get("bids") and old.get("bids"):
+            ratio = statistics.mean(d["nodes"] for d in new["bids"]) / \
+                statistics.mean(d["nodes"] for d in old["bids"])
+            print(f"nodes per close call in the bidding: {ratio:.2f}x")
     return 0
 
 

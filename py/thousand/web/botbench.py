@@ -105,7 +105,7 @@ def ponder_table(deals: int, seed: int, pace_ms: float, trick_pause_ms: float,
     req = lambda op, **kw: json.loads(s.handle(json.dumps(dict(op=op, **kw))))  # noqa: E731
     req("new", rules="classic", seed=seed)
     human = make_bot("normal", seed=seed)
-    decisions, waits, over, late, heap = [], [], [], [], []
+    decisions, bids, waits, over, late, heap = [], [], [], [], [], []
     now = time.perf_counter
 
     def idle(until):
@@ -143,10 +143,12 @@ def ponder_table(deals: int, seed: int, pace_ms: float, trick_pause_ms: float,
             if v["phase"] == "play" and len(v["legal"]) > 1 and reply.get("thought"):
                 est = s.bot("hard", seat).last_estimate or {}
                 decisions.append(dict(reply["thought"], worlds=est.get("worlds")))
+            elif v["phase"] == "bidding" and (reply.get("thought") or {}).get("nodes"):
+                bids.append(reply["thought"])       # a close call: its worlds searched
         if len(s.game.sheet) > before:
             played += 1
             heap.append(wasm_heap_mb())
-    return {"decisions": decisions, "waits": waits, "over": over, "late": late,
+    return {"decisions": decisions, "bids": bids, "waits": waits, "over": over, "late": late,
             "deals": played, "seconds": now() - t_all,
             "heap_by_deal": heap if None not in heap else None}
 
@@ -175,4 +177,10 @@ def format_ponder(name: str, r: dict, max_worlds: int = 200) -> str:
     if capped:
         lines.append(f"   stopped by the clock (fewer than {max_worlds} worlds): {len(capped)},"
                      f" nodes mean {statistics.mean(d['nodes'] for d in capped):,.0f}")
+    bids = r.get("bids") or []
+    if bids:
+        lines.append(f"   the bidding's close calls: {len(bids)}, nodes mean"
+                     f" {statistics.mean(d['nodes'] for d in bids):,.0f}, median"
+                     f" {statistics.median(d['nodes'] for d in bids):,.0f} (pondered"
+                     f" {sum(d['pondered'] for d in bids) / max(1, sum(d['nodes'] for d in bids)):.0%})")
     return "\n".join(lines)
