@@ -90,13 +90,11 @@ def main(argv=None) -> int:
             print("   after each deal: " + ", ".join(f"{m:.0f}" for m in r["heap_by_deal"]) + " MB")
     if a.compare:
         new, old = runs[0][1], runs[1][1]
-        ratio = statistics.mean(d["nodes"] for d in new["decisions"]) / \
-            statistics.mean(d["nodes"] for d in old["decisions"])
-        print(f"nodes per card decision: {ratio:.2f}x")
-        if new.get("bids") and old.get("bids"):
-            ratio = statistics.mean(d["nodes"] for d in new["bids"]) / \
-                statistics.mean(d["nodes"] for d in old["bids"])
-            print(f"nodes per close call in the bidding: {ratio:.2f}x")
+        for key, what in (("decisions", "card decision"), ("bids", "close call in the bidding")):
+            if new.get(key) and old.get(key):
+                ratio = statistics.mean(d["nodes"] for d in new[key]) / \
+                    statistics.mean(d["nodes"] for d in old[key])
+                print(f"nodes per {what}: {ratio:.2f}x")
     return 0
 
 

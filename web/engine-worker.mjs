@@ -66,9 +66,9 @@ function drain() {
 // --- thinking between requests ----------------------------------------------------------------
 // While no request waits, the bots think on what is coming (thousand.web.service.ponder): the
 // next bot on its position while the table shows the last move, the bot after the human on
-// the positions his cards (or his likely bids) would leave while he thinks.  In slices of PONDER_MS, each its own
-// task, so a request that arrives waits at most one slice (the solver reads the clock every
-// ~10 ms of search).  A MessageChannel, not setTimeout: nested timeouts are clamped to 4 ms.
+// the positions his cards (or his likely bids) would leave while he thinks.  In slices of
+// PONDER_MS, each its own task, so a request that arrives waits at most one slice (the solver
+// reads the clock every ~10 ms of search).  A MessageChannel, not setTimeout: nested timeouts are clamped to 4 ms.
 const PONDER_MS = 25;
 let ponderFn = null;
 let pondering = false;

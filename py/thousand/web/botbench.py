@@ -177,10 +177,11 @@ def format_ponder(name: str, r: dict, max_worlds: int = 200) -> str:
     if capped:
         lines.append(f"   stopped by the clock (fewer than {max_worlds} worlds): {len(capped)},"
                      f" nodes mean {statistics.mean(d['nodes'] for d in capped):,.0f}")
-    bids = r.get("bids") or []
-    if bids:
-        lines.append(f"   the bidding's close calls: {len(bids)}, nodes mean"
-                     f" {statistics.mean(d['nodes'] for d in bids):,.0f}, median"
-                     f" {statistics.median(d['nodes'] for d in bids):,.0f} (pondered"
-                     f" {sum(d['pondered'] for d in bids) / max(1, sum(d['nodes'] for d in bids)):.0%})")
+    bid_nodes = [d["nodes"] for d in r.get("bids") or ()]
+    if bid_nodes:
+        bid_pond = sum(d["pondered"] for d in r["bids"])
+        lines.append(f"   the bidding's close calls: {len(bid_nodes)}, nodes mean"
+                     f" {statistics.mean(bid_nodes):,.0f}, median"
+                     f" {statistics.median(bid_nodes):,.0f} (pondered"
+                     f" {bid_pond / max(1, sum(bid_nodes)):.0%})")
     return "\n".join(lines)

@@ -205,9 +205,9 @@ class Service:
         would leave, the one the careful bot would play most (half of the time), the others
         in turn (and while he names his contract, on his first lead after the contract the
         careful bot would name; while he bids, on its own bid after the careful bot's
-        answer, his pass and his lowest bid).  The bots of the level the table last asked for; those
-        that cannot ponder (all but the hard bot) are not asked.  What a bot found is used
-        only if the position comes (``HardBot.ponder``)."""
+        answer, his pass and his lowest bid).  The bots of the level the table last asked
+        for; those that cannot ponder (all but the hard bot) are not asked.  What a bot found
+        is used only if the position comes (``HardBot.ponder``)."""
         targets = self._ponder_targets()
         if not targets:
             return False
@@ -257,10 +257,8 @@ class Service:
         if view.get("phase") == "bidding":
             # the bot after him thinks on its bid after his likely answer, his pass and his
             # lowest bid (a close call's worlds; HardBot.ponder declines the others)
-            bids = sorted((a for a in view["legal"] if a.startswith("bid ")),
-                          key=lambda a: int(a.split()[1]))
-            legal = [self._likely(view), "pass", *bids[:1]]
-            legal = [a for i, a in enumerate(legal) if a in view["legal"] and a not in legal[:i]]
+            guesses = (self._likely(view), "pass", f"bid {view.get('bid_min')}")
+            legal = [a for a in dict.fromkeys(guesses) if a in view["legal"]]
         elif view.get("phase") == "play":
             legal = list(view["legal"])
             likely = self._likely(view)
