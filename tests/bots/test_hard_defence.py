@@ -9,7 +9,7 @@ import pytest
 from thousand.bots import hard as H
 from thousand.bots.hard import HardBot, _move_of
 from thousand.bots.normal import NormalBot
-from thousand.bots.solver import Solver
+from thousand.bots.solver import Solver, play
 from thousand.conventions import Conventions
 from thousand.game import Game
 
@@ -103,3 +103,51 @@ def test_a_deferring_declarer_plays_the_normal_choice_among_the_cards_that_make_
         assert RecordingSolver.answers
         best = [a for a in v["legal"] if makes[a] == max(makes.values())]
         assert got == NormalBot(3).play(v, best)
+
+
+class OwnPointsSolver(RecordingSolver):
+    """Also keeps the positions a defender's own points were valued in (``best_moves`` is
+    called by nothing else of a deferring defender's decision)."""
+    valued: list = []
+
+    def best_moves(self, state, moves=None):
+        out = super().best_moves(state, moves)
+        OwnPointsSolver.valued.append((state, list(moves)))
+        return out
+
+
+def own_points(state, move) -> int:
+    """The points the seat to move collects from here on after `move`, by a fresh solver:
+    what this move gains him and the exact value of the position it leaves."""
+    after, gained = play(state, move)
+    return gained + Solver(state.declarer, state.rules, seats=len(state.hands)).solve_value(after)
+
+
+def test_with_defence_points_a_defender_keeps_the_cards_worth_most_of_his_own_points(
+        monkeypatch):
+    """``defence_points``: among the cards that defeat the contract most often, the defender
+    keeps those with the most of his own points over the worlds valued (in which the two
+    others play against him, RULES.md §5.1: a defender scores his own points), and
+    plays the careful bot's choice among them."""
+    monkeypatch.setattr(H, "Solver", OwnPointsSolver)
+    valued = 0
+    for v in DEFENCE:
+        RecordingSolver.answers, OwnPointsSolver.valued = [], []
+        got = HardBot(seed=3, worlds=8, race=0, defence_points=True).choose(v)
+        makes = makes_of(v)
+        near = [a for a in v["legal"] if makes[a] == min(makes.values())]
+        assert got in near
+        if len(near) == 1:
+            assert not OwnPointsSolver.valued
+            continue
+        assert len(OwnPointsSolver.valued) == 4             # half of the 8 worlds
+        totals = dict.fromkeys(near, 0)
+        for state, moves in OwnPointsSolver.valued:
+            assert state.declarer == state.to_move          # valued as the defender's own
+            assert sorted(moves) == sorted(_move_of(a) for a in near)
+            for a in near:
+                totals[a] += own_points(state, _move_of(a))
+        best = [a for a in near if totals[a] == max(totals.values())]
+        assert got == NormalBot(3).play(v, best)
+        valued += 1
+    assert valued >= 3

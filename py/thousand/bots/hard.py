@@ -46,6 +46,7 @@ redeal, blind, unblind, two talons) it plays the choices of the careful normal b
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import random
@@ -119,6 +120,10 @@ DEFENCE_DEFER = 0.0      # the normal choice among the cards that defeat it most
 # at the table's thinking: his counts reach max_worlds first; docs/measurements.md).
 TIE_BREAK_SHARE = 0.6
 DEFENCE_SHARE = 0.6
+# A deferring defender's choice among the cards that defeat the contract most often: first by
+# his own open-hand points against the two others (``defence_points``, a trial option), then
+# the careful bot's card among the best of them.
+DEFENCE_POINTS = False
 # a card decision stops searching a move once the best beats it clearly (``_race``): the sign
 # test's z (0: every move in every world) and the fewest worlds that can decide it.  On the
 # first tricks it solves about a third more worlds in the same nodes; paired on the issue's
@@ -680,7 +685,11 @@ class HardBot:
                  tie-break keeps the defenders' points down; docs/measurements.md);
     give_pairs   the first give searches the pairs of cards the careful bot would most
                  rather give away, this many (None: GIVE_PAIRS; 0: the pairs of the four
-                 cards the keep score rates cheapest).
+                 cards the keep score rates cheapest);
+    defence_points  a deferring defender first keeps, among the cards that defeat the
+                 contract most often, those that collect him the most of his own points in
+                 the open hands with the two others playing against him (``_own_points``;
+                 a trial option: None is DEFENCE_POINTS).
     """
 
     def __init__(self, seed: int = 0, budget: float = 0.5, worlds: int | None = None,
@@ -696,7 +705,7 @@ class HardBot:
                  raise_shift: float = 0.0, careful_bidding: bool | None = None,
                  decision_seeds: bool | None = None, plan_ahead: bool | None = None,
                  give_value: bool | None = None, give_pairs: int | None = None,
-                 declarer_defer: bool = False):
+                 declarer_defer: bool = False, defence_points: bool | None = None):
         self.rng = random.Random(seed)
         self.seed = seed
         self.decision_seeds = DECISION_SEEDS if decision_seeds is None else decision_seeds
@@ -726,6 +735,7 @@ class HardBot:
         self.give_value = GIVE_VALUE if give_value is None else give_value
         self.give_pairs = GIVE_PAIRS if give_pairs is None else give_pairs
         self.declarer_defer = declarer_defer
+        self.defence_points = DEFENCE_POINTS if defence_points is None else defence_points
         self.bid_share = BID_SEARCH_SHARE if bid_share is None else bid_share
         self.last_estimate: dict | None = None
         self.nodes = 0              # solver nodes of the last decision (its pondering included)
@@ -963,6 +973,8 @@ class HardBot:
         best_make = max(sign * makes[a] for a in legal)
         if th.tolerance is not None:
             near = [a for a in legal if best_make - sign * makes[a] <= th.tolerance * used]
+            if sign < 0 and self.defence_points and len(near) > 1 and not solver.spent():
+                near = self._own_points(th, near)
             tied = [self.fallback.play(view, near)]
         else:
             tied = [a for a in legal if sign * makes[a] == best_make]
@@ -986,6 +998,33 @@ class HardBot:
         self.last_estimate = _estimate("play", view, used, makes[best] / used,
                                        declarer_points_left=values[best] / nval if nval else None)
         return best
+
+    def _own_points(self, th: "PlayThought", near: list[str]) -> list[str]:
+        """Of a defender's cards `near` (they defeat the contract equally often), those whose
+        mean open-hand value is the highest over th's solved worlds when the value is his own
+        points (his cards and the marriages he declares) and the declarer and the other
+        defender play to keep them down: the relative score counts a defender's own points,
+        where the contract's search values only the defenders' total.  The quota left after
+        the make counts (``DEFENCE_SHARE``); with no world valued, `near` as it is."""
+        me = th.seats[th.view["seat"]]
+        own = self._solver(me, th.rules, len(th.seats.order))
+        values, n, since = dict.fromkeys(near, 0), 0, time.perf_counter()
+        try:
+            for w in th.ws[:th.used]:
+                st = dataclasses.replace(self._state(th.view, w, th.rules, th.seats), declarer=me)
+                got = dict(own.best_moves(st, [th.moves[a] for a in near]))
+                for a in near:
+                    values[a] += got[th.moves[a]]
+                n += 1
+                if ((n >= self.fixed // 2) if self.fixed
+                        else (n >= 2 and self._over(1.0, n, since))):
+                    break
+        except SearchLimit:
+            pass
+        if not n:
+            return near
+        top = max(values.values())
+        return [a for a in near if values[a] == top]
 
     # ---- thinking before being asked -------------------------------------------------------
     def ponder(self, view: dict, until: float | None = None, nodes: int | None = None) -> bool:
