@@ -60,7 +60,7 @@ def test_a_defender_plays_the_normal_choice_among_the_cards_that_defeat_nearly_a
     narrowed = 0
     for v in DEFENCE:
         RecordingSolver.answers = []
-        got = HardBot(seed=3, worlds=8, defence_defer=defer, race=0).choose(v)
+        got = HardBot(seed=3, worlds=8, defence_defer=defer, race=0, defence_points=False).choose(v)
         makes = makes_of(v)
         used = len(RecordingSolver.answers)
         assert used > 0
@@ -83,7 +83,8 @@ def test_without_deferring_the_defender_plays_the_searchs_card(monkeypatch):
 
 def test_with_full_deferral_a_defender_plays_as_the_normal_bot():
     for v in DEFENCE:
-        assert HardBot(seed=3, worlds=8, defence_defer=1.0).choose(v) == NormalBot(3).choose(v)
+        assert HardBot(seed=3, worlds=8, defence_defer=1.0,
+                       defence_points=False).choose(v) == NormalBot(3).choose(v)
 
 
 DECLARER = play_views(6, seed=7, defenders=False)
@@ -133,7 +134,7 @@ def test_with_defence_points_a_defender_keeps_the_cards_worth_most_of_his_own_po
     valued = 0
     for v in DEFENCE:
         RecordingSolver.answers, OwnPointsSolver.valued = [], []
-        got = HardBot(seed=3, worlds=8, race=0, defence_points=True).choose(v)
+        got = HardBot(seed=3, worlds=8, race=0).choose(v)
         makes = makes_of(v)
         near = [a for a in v["legal"] if makes[a] == min(makes.values())]
         assert got in near
