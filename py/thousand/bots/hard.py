@@ -972,7 +972,7 @@ class HardBot:
         if not used:
             self._end()
             return self.fallback.choose(view)
-        makes, values, nval = th.makes, {a: 0 for a in legal}, 0
+        makes, values, nval = th.makes, dict.fromkeys(legal, 0), 0
         legal = th.live
         best_make = max(sign * makes[a] for a in legal)
         if th.tolerance is not None:
@@ -984,25 +984,35 @@ class HardBot:
         else:
             tied = [a for a in legal if sign * makes[a] == best_make]
         if len(tied) > 1 and not solver.spent():
-            since = time.perf_counter()
-            try:
-                for w in th.ws[:used]:
-                    st = self._state(view, w, th.rules, th.seats)
-                    got = dict(solver.best_moves(st, [moves[a] for a in tied]))
-                    for a in tied:
-                        values[a] += got[moves[a]]
-                    nval += 1
-                    if ((nval >= self.fixed // 2) if self.fixed
-                            else (nval >= 2 and self._over(1.0, nval, since))):
-                        break
-            except SearchLimit:
-                pass
+            values, nval = self._point_values(th, solver, tied)
         best = max(tied, key=lambda a: (sign * values[a], -POINTS[moves[a][0]] * sign))
         self._end()
         self.nodes += th.nodes
         self.last_estimate = _estimate("play", view, used, makes[best] / used,
                                        declarer_points_left=values[best] / nval if nval else None)
         return best
+
+    def _point_values(self, th: "PlayThought", solver: Solver, cands: list[str]) -> tuple:
+        """(each of `cands`' open-hand values summed over th's solved worlds, how many worlds
+        were valued): the points `solver`'s declarer (the deal's, or the seat it was made
+        for) collects from here on, until the decision's budget is spent (half of a fixed
+        count of worlds; by the quota or the clock at least two) or its limit stops it."""
+        values, n, since = dict.fromkeys(cands, 0), 0, time.perf_counter()
+        try:
+            for w in th.ws[:th.used]:
+                st = self._state(th.view, w, th.rules, th.seats)
+                if st.declarer != solver.declarer:
+                    st = dataclasses.replace(st, declarer=solver.declarer)
+                got = dict(solver.best_moves(st, [th.moves[a] for a in cands]))
+                for a in cands:
+                    values[a] += got[th.moves[a]]
+                n += 1
+                if ((n >= self.fixed // 2) if self.fixed
+                        else (n >= 2 and self._over(1.0, n, since))):
+                    break
+        except SearchLimit:
+            pass
+        return values, n
 
     def _own_points(self, th: "PlayThought", near: list[str]) -> list[str]:
         """Of a defender's cards `near` (they defeat the contract equally often), those whose
@@ -1011,21 +1021,8 @@ class HardBot:
         defender play to keep them down: the relative score counts a defender's own points,
         where the contract's search values only the defenders' total.  The quota left after
         the make counts (``DEFENCE_SHARE``); with no world valued, `near` as it is."""
-        me = th.seats[th.view["seat"]]
-        own = self._solver(me, th.rules, len(th.seats.order))
-        values, n, since = dict.fromkeys(near, 0), 0, time.perf_counter()
-        try:
-            for w in th.ws[:th.used]:
-                st = dataclasses.replace(self._state(th.view, w, th.rules, th.seats), declarer=me)
-                got = dict(own.best_moves(st, [th.moves[a] for a in near]))
-                for a in near:
-                    values[a] += got[th.moves[a]]
-                n += 1
-                if ((n >= self.fixed // 2) if self.fixed
-                        else (n >= 2 and self._over(1.0, n, since))):
-                    break
-        except SearchLimit:
-            pass
+        own = self._solver(th.seats[th.view["seat"]], th.rules, len(th.seats.order))
+        values, n = self._point_values(th, own, near)
         if not n:
             return near
         top = max(values.values())
